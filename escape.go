@@ -1,0 +1,25 @@
+package sanitize
+
+import "golang.org/x/text/transform"
+
+// Escape returns a transformer that escapes control characters: by default
+// every C0 control (U+0000–U+001F), DEL (U+007F) and C1 control
+// (U+0080–U+009F), in Go notation ([GoStyle]). [Allow] lets chosen
+// characters through, as in Escape(Allow('\t', '\n')).
+//
+// The escaper decodes UTF-8 to find C1 controls (the two-byte sequences
+// C2 80–C2 9F; the bytes 80–9F alone are continuation bytes, not controls),
+// so it also handles ill-formed input, as [OnInvalid] says ([ReplaceInvalid]
+// by default). With the default options its output is therefore always
+// well-formed UTF-8 with no raw control left in it.
+//
+// Escape accepts every [Option]; given [WithBOM] it is the same transformer
+// as [New]. A sequence cut by the end of src is held back (at most 3 bytes,
+// [transform.ErrShortSrc]) until more input or the end of input decides it.
+// A dst of 18 bytes always makes progress; an escape is never written in
+// part. The transformer keeps the count of bytes consumed and whether the
+// stream has started, which Reset clears. It implements
+// [transform.SpanningTransformer] and is not safe for concurrent use.
+func Escape(opts ...Option) transform.SpanningTransformer {
+	return newSanitizer(configure(opts))
+}

@@ -1,0 +1,142 @@
+package sanitize
+
+import "golang.org/x/text/transform"
+
+// sanitizer is the one transformer behind Validate, Escape and New. It does
+// the work of all three in a single pass: a transform.Chain of three links
+// would copy every byte three times.
+type sanitizer struct {
+	// Configuration, fixed at construction.
+	bom     BOMPolicy
+	invalid InvalidPolicy
+	style   Style
+	set     set
+
+	// State, cleared by Reset.
+	started bool  // the BOM policy has been applied
+	offset  int64 // bytes consumed since the start of the stream
+}
+
+func newSanitizer(c config) *sanitizer {
+	t := &sanitizer{}
+	t.init(c)
+	return t
+}
+
+func (t *sanitizer) init(c config) {
+	*t = sanitizer{bom: c.bom, invalid: c.invalid, style: c.style, set: newSet(c)}
+}
+
+// Reset implements [transform.Transformer]: the next byte is the start of
+// a new stream.
+func (t *sanitizer) Reset() {
+	t.started = false
+	t.offset = 0
+}
+
+// clean returns the length of the longest prefix of p made of complete,
+// well-formed characters that pass through unchanged.
+func (t *sanitizer) clean(p []byte) int {
+	n := 0
+	for n < len(p) {
+		if b := p[n]; b < 0x80 {
+			if t.set.ascii[b] {
+				break
+			}
+			n++
+			continue
+		}
+		r, size, f := decode(p[n:], false)
+		if size == 0 || f != 0 || t.set.contains(r) {
+			break
+		}
+		n += size
+	}
+	return n
+}
+
+// Span implements [transform.SpanningTransformer].
+func (t *sanitizer) Span(src []byte, atEOF bool) (n int, err error) {
+	if !t.started {
+		ok, err := t.bom.spanStart(src, atEOF)
+		if !ok {
+			return 0, err
+		}
+		t.started = true
+	}
+	n = t.clean(src)
+	if n < len(src) {
+		if _, size, _ := decode(src[n:], atEOF); size == 0 {
+			err = transform.ErrShortSrc
+		} else {
+			err = transform.ErrEndOfSpan
+		}
+	}
+	t.offset += int64(n)
+	return n, err
+}
+
+// Transform implements [transform.Transformer].
+func (t *sanitizer) Transform(dst, src []byte, atEOF bool) (nDst, nSrc int, err error) {
+	if !t.started {
+		var ok bool
+		nDst, nSrc, ok, err = t.bom.start(dst, src, atEOF)
+		if !ok {
+			return nDst, nSrc, err
+		}
+		t.started = true
+	}
+	var buf [maxUnit]byte
+	for nSrc < len(src) {
+		// Copy the clean run that fits in dst in one go. Limiting the scan
+		// to the room in dst makes it stop before a character that would
+		// not fit whole.
+		end := len(src)
+		if room := len(dst) - nDst; end-nSrc > room {
+			end = nSrc + room
+		}
+		n := t.clean(src[nSrc:end])
+		copy(dst[nDst:], src[nSrc:nSrc+n])
+		nDst += n
+		nSrc += n
+		if nSrc == len(src) {
+			break
+		}
+
+		r, size, f := decode(src[nSrc:], atEOF)
+		var out []byte
+		switch {
+		case size == 0:
+			err = transform.ErrShortSrc
+		case f != 0 && t.invalid == RejectInvalid:
+			err = &InvalidUTF8Error{
+				Offset: t.offset + int64(nSrc),
+				Bytes:  append([]byte(nil), src[nSrc:nSrc+size]...),
+				Fault:  f,
+			}
+		case f != 0 && t.invalid == EscapeInvalid:
+			out = t.style.appendInvalid(buf[:0], src[nSrc:nSrc+size])
+		case f != 0:
+			out = append(buf[:0], replacement...)
+		case t.set.contains(r):
+			out = t.style.appendRune(buf[:0], r)
+		default:
+			// A clean character that the room in dst cut off.
+			out = src[nSrc : nSrc+size]
+		}
+		if err != nil {
+			break
+		}
+		if len(out) > len(dst)-nDst {
+			err = transform.ErrShortDst
+			break
+		}
+		nDst += copy(dst[nDst:], out)
+		nSrc += size
+	}
+	t.offset += int64(nSrc)
+	return nDst, nSrc, err
+}
+
+// replacement is U+FFFD REPLACEMENT CHARACTER in UTF-8.
+const replacement = "\uFFFD"

@@ -1,0 +1,88 @@
+// Package sanitize cleans text streams where they cross a trust boundary.
+//
+// It provides chainable [golang.org/x/text/transform] transformers that
+//   - validate UTF-8 exactly as Unicode Table 3-7 and RFC 3629 define it, and
+//     replace, escape or reject what is ill-formed ([Validate]);
+//   - escape control characters, C0, DEL and C1 by default ([Escape]);
+//   - strip, keep or add a leading byte order mark, as RFC 3629 §6
+//     describes ([BOM]).
+//
+// [New] does all three in one pass from one set of options, and
+// [NewReader], [NewWriter], [String] and [Bytes] wrap it:
+//
+//	r := sanitize.NewReader(f, sanitize.WithBOM(sanitize.StripBOM), sanitize.Allow('\t', '\n'))
+//	clean, err := sanitize.String(s, sanitize.OnInvalid(sanitize.RejectInvalid))
+//	t := transform.Chain(sanitize.Validate(sanitize.ReplaceInvalid), norm.NFC)
+//
+// Every transformer gives the same output however its input is cut into
+// chunks and whatever the size of the destination buffer, holds back at
+// most 3 bytes between calls, and allocates nothing on clean input. A
+// transformer keeps state between calls and is not safe for concurrent use;
+// make one per stream.
+package sanitize
+
+import (
+	"io"
+	"unsafe"
+
+	"golang.org/x/text/transform"
+)
+
+// New returns a transformer that applies the BOM policy, validates UTF-8 and
+// escapes characters, in that order and in one pass, all configured by
+// opts. With no options it keeps a BOM, replaces ill-formed UTF-8 with
+// U+FFFD and escapes C0, DEL and C1 in Go notation, so the output is
+// well-formed UTF-8 with no raw control in it.
+//
+// It behaves as transform.Chain(BOM(b), Validate(p), Escape(opts...)),
+// except that an [InvalidUTF8Error.Offset] counts from the first byte of the
+// original stream, a stripped BOM included. It holds back at most 3 bytes,
+// makes progress with a dst of 18 bytes, implements
+// [transform.SpanningTransformer] and is not safe for concurrent use.
+func New(opts ...Option) transform.SpanningTransformer {
+	return newSanitizer(configure(opts))
+}
+
+// NewReader returns a reader that reads from r and sanitizes as [New] does.
+// Under [RejectInvalid], Read returns everything before the first ill-formed
+// sequence and then an *[InvalidUTF8Error].
+func NewReader(r io.Reader, opts ...Option) io.Reader {
+	return transform.NewReader(r, New(opts...))
+}
+
+// NewWriter returns a writer that sanitizes as [New] does and writes to w.
+// It holds back at most 3 bytes of a character that a Write cut short;
+// Close handles them as the end of the stream (so under [ReplaceInvalid] a
+// cut-off sequence becomes U+FFFD) and writes them. Close does not close w.
+func NewWriter(w io.Writer, opts ...Option) io.WriteCloser {
+	return transform.NewWriter(w, New(opts...))
+}
+
+// String returns s sanitized as [New] does. When s needs no change it returns
+// s itself, without allocating. Under [RejectInvalid] it returns the
+// sanitized text before the first ill-formed sequence and an
+// *[InvalidUTF8Error].
+func String(s string, opts ...Option) (string, error) {
+	var t sanitizer
+	t.init(configure(opts))
+	// Span only reads, so it may look at the bytes of s in place.
+	if _, err := t.Span(unsafe.Slice(unsafe.StringData(s), len(s)), true); err == nil {
+		return s, nil
+	}
+	out, _, err := transform.String(newSanitizer(configure(opts)), s)
+	return out, err
+}
+
+// Bytes returns b sanitized as [New] does. When b needs no change it returns
+// b itself, without allocating; otherwise a new slice. Under [RejectInvalid]
+// it returns the sanitized bytes before the first ill-formed sequence and an
+// *[InvalidUTF8Error].
+func Bytes(b []byte, opts ...Option) ([]byte, error) {
+	var t sanitizer
+	t.init(configure(opts))
+	if _, err := t.Span(b, true); err == nil {
+		return b, nil
+	}
+	out, _, err := transform.Bytes(newSanitizer(configure(opts)), b)
+	return out, err
+}

@@ -1,0 +1,168 @@
+package sanitize
+
+import (
+	"errors"
+	"testing"
+
+	"golang.org/x/text/transform"
+)
+
+// A unit is never written in part: a 3-byte dst cannot take the 6 bytes of
+// \u0085, so Transform makes no progress at all.
+func TestShortDstNoProgress(t *testing.T) {
+	tests := []struct {
+		desc string
+		t    transform.Transformer
+		in   string
+		size int
+	}{
+		{"escaped C1", Escape(), "\u0085", 5},
+		{"escaped byte", Escape(), "\x00", 3},
+		{"replacement", Validate(ReplaceInvalid), "\xff", 2},
+		{"escaped subpart", Validate(EscapeInvalid), "\xe2\x82", 7},
+		{"4-byte character", Validate(ReplaceInvalid), "\U0001F600", 3},
+		{"added BOM", BOM(AddBOM), "a", 2},
+		{"added BOM in New", New(WithBOM(AddBOM)), "a", 2},
+	}
+	for _, tt := range tests {
+		tt.t.Reset()
+		nDst, nSrc, err := tt.t.Transform(make([]byte, tt.size), []byte(tt.in), true)
+		if nDst != 0 || nSrc != 0 || err != transform.ErrShortDst {
+			t.Errorf("%s: Transform = %d, %d, %v; want 0, 0, ErrShortDst", tt.desc, nDst, nSrc, err)
+		}
+	}
+}
+
+// Offsets are absolute in the stream, not relative to one call, and start
+// again from zero after Reset.
+func TestRejectOffsetAcrossCalls(t *testing.T) {
+	v := Validate(RejectInvalid)
+	dst := make([]byte, 64)
+	calls := []struct {
+		src    string
+		atEOF  bool
+		nSrc   int
+		offset int64 // of the error, or -1
+	}{
+		{"hello ", false, 6, -1},
+		{"w\xc3", false, 1, -1}, // the é is cut: ErrShortSrc
+		{"\xc3\xa9rld", false, 5, -1},
+		{"!\x80", true, 1, 13},
+	}
+	for i, c := range calls {
+		_, nSrc, err := v.Transform(dst, []byte(c.src), c.atEOF)
+		if nSrc != c.nSrc {
+			t.Errorf("call %d: nSrc = %d, want %d", i, nSrc, c.nSrc)
+		}
+		var e *InvalidUTF8Error
+		if errors.As(err, &e) != (c.offset >= 0) || e != nil && e.Offset != c.offset {
+			t.Errorf("call %d: err = %v, want offset %d", i, err, c.offset)
+		}
+	}
+	v.Reset()
+	_, _, err := v.Transform(dst, []byte("ab\xff"), true)
+	var e *InvalidUTF8Error
+	if !errors.As(err, &e) || e.Offset != 2 {
+		t.Errorf("after Reset: err = %v, want offset 2", err)
+	}
+}
+
+func TestShortSrcNeverAtEOF(t *testing.T) {
+	for _, in := range []string{"\xc3", "\xe2\x82", "\xf0\x9f\x98", "\xef\xbb", "\xef"} {
+		for _, tr := range []transform.Transformer{Validate(ReplaceInvalid), Escape(), BOM(StripBOM), New(WithBOM(AddBOM))} {
+			tr.Reset()
+			if _, _, err := tr.Transform(make([]byte, 64), []byte(in), true); err == transform.ErrShortSrc {
+				t.Errorf("%T on % x at EOF: ErrShortSrc", tr, in)
+			}
+			tr.Reset()
+			if _, nSrc, err := tr.Transform(make([]byte, 64), []byte(in), false); err != transform.ErrShortSrc || nSrc != 0 {
+				// BOM only waits for a BOM prefix; the others for any cut sequence.
+				if _, isBOM := tr.(*bomer); !isBOM || in[0] == 0xef {
+					t.Errorf("%T on % x before EOF: %d, %v; want 0, ErrShortSrc", tr, in, nSrc, err)
+				}
+			}
+		}
+	}
+}
+
+func TestBOMWaitsOnlyForAPrefix(t *testing.T) {
+	for _, p := range []BOMPolicy{StripBOM, AddBOM} {
+		b := BOM(p)
+		dst := make([]byte, 8)
+		if nDst, nSrc, err := b.Transform(dst, nil, false); nDst != 0 || nSrc != 0 || err != nil {
+			t.Errorf("policy %d, empty src: %d, %d, %v; want 0, 0, nil", p, nDst, nSrc, err)
+		}
+		b.Reset()
+		nDst, nSrc, err := b.Transform(dst, []byte("ab"), false)
+		want := "ab"
+		if p == AddBOM {
+			want = bom + "ab"
+		}
+		if string(dst[:nDst]) != want || nSrc != 2 || err != nil {
+			t.Errorf("policy %d, \"ab\" before EOF: %q, %d, %v; want %q, 2, nil", p, dst[:nDst], nSrc, err, want)
+		}
+	}
+}
+
+func TestErrorMessage(t *testing.T) {
+	e := &InvalidUTF8Error{Offset: 17, Bytes: []byte{0xe2, 0x82}, Fault: Truncated}
+	if got, want := e.Error(), "sanitize: invalid UTF-8 at byte 17: e2 82 (truncated sequence)"; got != want {
+		t.Errorf("Error() = %q, want %q", got, want)
+	}
+	for f := Truncated; f <= TooLarge; f++ {
+		if s := f.String(); s == "" || s == "unknown fault" || s == Fault(0).String() {
+			t.Errorf("Fault(%d) has no name", f)
+		}
+	}
+}
+
+func TestStringAndBytes(t *testing.T) {
+	tests := []struct {
+		in, want string
+		opts     []Option
+		err      bool
+	}{
+		{"plain text", "plain text", nil, false},
+		{"", "", nil, false},
+		{"a\x1bb", `a\x1bb`, nil, false},
+		{"a\tb", "a\tb", []Option{Allow('\t')}, false},
+		{"", bom, []Option{WithBOM(AddBOM)}, false},
+		{"ok\xffno", "ok", []Option{OnInvalid(RejectInvalid)}, true},
+	}
+	for _, tt := range tests {
+		s, err := String(tt.in, tt.opts...)
+		if s != tt.want || (err != nil) != tt.err {
+			t.Errorf("String(%q) = %q, %v; want %q, error %v", tt.in, s, err, tt.want, tt.err)
+		}
+		b, err := Bytes([]byte(tt.in), tt.opts...)
+		if string(b) != tt.want || (err != nil) != tt.err {
+			t.Errorf("Bytes(%q) = %q, %v; want %q, error %v", tt.in, b, err, tt.want, tt.err)
+		}
+	}
+}
+
+func TestCleanInputDoesNotAllocate(t *testing.T) {
+	s := "a clean line of text, with é and 😀 but no control characters"
+	b := []byte(s)
+	tests := []struct {
+		desc string
+		f    func()
+	}{
+		{"String", func() { String(s) }},
+		{"String with options", func() { String(s, OnInvalid(RejectInvalid), WithBOM(StripBOM)) }},
+		{"Bytes", func() { Bytes(b) }},
+	}
+	for _, tt := range tests {
+		if n := testing.AllocsPerRun(100, tt.f); n != 0 {
+			t.Errorf("%s: %v allocations, want 0", tt.desc, n)
+		}
+	}
+	if out, _ := Bytes(b); &out[0] != &b[0] {
+		t.Error("Bytes on clean input returned a copy")
+	}
+	v := New()
+	dst := make([]byte, 256)
+	if n := testing.AllocsPerRun(100, func() { v.Reset(); v.Transform(dst, b, true) }); n != 0 {
+		t.Errorf("Transform: %v allocations, want 0", n)
+	}
+}
