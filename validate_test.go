@@ -1,9 +1,13 @@
 package sanitize
 
 import (
+	"bytes"
 	"errors"
+	"math/rand/v2"
 	"testing"
+	"unicode/utf8"
 
+	"golang.org/x/text/encoding/unicode"
 	"golang.org/x/text/transform"
 )
 
@@ -164,5 +168,54 @@ func TestCleanInputDoesNotAllocate(t *testing.T) {
 	dst := make([]byte, 256)
 	if n := testing.AllocsPerRun(100, func() { v.Reset(); v.Transform(dst, b, true) }); n != 0 {
 		t.Errorf("Transform: %v allocations, want 0", n)
+	}
+}
+
+// randomText returns n bytes drawn mostly from the edges of Table 3-7, so
+// that well-formed and ill-formed sequences of every kind are common.
+func randomText(rng *rand.Rand, n int) []byte {
+	edges := []byte{0x00, 0x09, 0x0a, 0x1b, 0x22, 0x41, 0x5c, 0x7f, 0x80, 0x85, 0x8f, 0x90, 0x9f, 0xa0, 0xbf,
+		0xc0, 0xc1, 0xc2, 0xdf, 0xe0, 0xe1, 0xed, 0xee, 0xef, 0xf0, 0xf1, 0xf4, 0xf5, 0xfe, 0xff}
+	p := make([]byte, n)
+	for i := range p {
+		if rng.IntN(3) == 0 {
+			p[i] = byte(rng.IntN(256))
+		} else {
+			p[i] = edges[rng.IntN(len(edges))]
+		}
+	}
+	return p
+}
+
+// The validator agrees with decoders nobody here wrote: the x/text UTF-8
+// decoder for replacement, unicode/utf8 for acceptance.
+func TestDifferential(t *testing.T) {
+	rng := rand.New(rand.NewPCG(1, 2))
+	for i := 0; i < 20000; i++ {
+		in := randomText(rng, rng.IntN(16))
+		want, _, err := transform.Bytes(unicode.UTF8.NewDecoder(), in)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, _, err := transform.Bytes(Validate(ReplaceInvalid), in)
+		if err != nil || !bytes.Equal(got, want) {
+			t.Fatalf("Validate(ReplaceInvalid)(% x) = % x, %v; x/text gives % x", in, got, err, want)
+		}
+		_, _, err = transform.Bytes(Validate(RejectInvalid), in)
+		if (err == nil) != utf8.Valid(in) {
+			t.Fatalf("Validate(RejectInvalid)(% x) = %v; utf8.Valid = %v", in, err, utf8.Valid(in))
+		}
+		var e *InvalidUTF8Error
+		if errors.As(err, &e) {
+			// The error is at the end of the longest valid prefix.
+			if !utf8.Valid(in[:e.Offset]) || e.Offset+int64(len(e.Bytes)) > int64(len(in)) {
+				t.Fatalf("Validate(RejectInvalid)(% x): bad error %v", in, e)
+			}
+			for k := e.Offset + 1; k <= int64(len(in)); k++ {
+				if utf8.Valid(in[:k]) {
+					t.Fatalf("Validate(RejectInvalid)(% x): error at %d, but % x is valid", in, e.Offset, in[:k])
+				}
+			}
+		}
 	}
 }
