@@ -1,36 +1,106 @@
 package sanitize
 
+import "unicode"
+
 // A Class is a set of characters that [Escape] can escape. Classes combine
-// with |.
+// with |, as in Also(Bidi|Noncharacters).
 type Class uint16
 
 const (
 	// Controls is C0 (U+0000–U+001F), DEL (U+007F) and C1
 	// (U+0080–U+009F). [Escape] escapes it unless told otherwise.
 	Controls Class = 1 << iota
+	// Noncharacters is U+FDD0–U+FDEF and the last two code points of every
+	// plane, U+xxFFFE and U+xxFFFF: valid UTF-8 that Unicode reserves for
+	// internal use and that should not be interchanged.
+	Noncharacters
+	// PrivateUse is U+E000–U+F8FF, U+F0000–U+FFFFD and U+100000–U+10FFFD,
+	// whose meaning is private to whoever agreed on it.
+	PrivateUse
+	// Bidi is the bidirectional formatting characters behind Trojan Source
+	// (CVE-2021-42574), which reorder how text is displayed: U+061C,
+	// U+200E, U+200F, U+202A–U+202E and U+2066–U+2069.
+	Bidi
+	// LineSeparators is U+2028 LINE SEPARATOR and U+2029 PARAGRAPH
+	// SEPARATOR, which end a line in JavaScript and many log viewers, and
+	// U+0085 NEXT LINE (also a C1 control).
+	LineSeparators
 )
+
+// contains reports whether r belongs to c.
+func (c Class) contains(r rune) bool {
+	return c&Controls != 0 && (r < 0x20 || 0x7F <= r && r <= 0x9F) ||
+		c&Noncharacters != 0 && (0xFDD0 <= r && r <= 0xFDEF || r&0xFFFE == 0xFFFE) ||
+		c&PrivateUse != 0 && (0xE000 <= r && r <= 0xF8FF || 0xF0000 <= r && r <= 0xFFFFD || 0x100000 <= r && r <= 0x10FFFD) ||
+		c&Bidi != 0 && (r == 0x061C || r == 0x200E || r == 0x200F || 0x202A <= r && r <= 0x202E || 0x2066 <= r && r <= 0x2069) ||
+		c&LineSeparators != 0 && (r == 0x2028 || r == 0x2029 || r == 0x0085)
+}
+
+// Also escapes the characters of c as well as those already escaped.
+// Escape(Also(Bidi)) escapes controls and bidi formatting characters.
+func Also(c Class) Option {
+	return Option{func(cf config) config { cf.also |= c; return cf }}
+}
+
+// AlsoIn escapes the characters of the table as well, as
+// [golang.org/x/text/runes.In] selects them.
+func AlsoIn(rt *unicode.RangeTable) Option {
+	return AlsoFunc(func(r rune) bool { return unicode.Is(rt, r) })
+}
+
+// AlsoFunc escapes the characters for which f reports true as well. f must
+// be safe to call from many goroutines and always give the same answer
+// for the same character: it is asked about ASCII once, at construction.
+// A set that contains characters the escapes themselves are made of, such
+// as '\\' or 'x', makes escaping no longer idempotent.
+func AlsoFunc(f func(rune) bool) Option {
+	return Option{func(c config) config {
+		c.funcs = append(c.funcs[:len(c.funcs):len(c.funcs)], f)
+		return c
+	}}
+}
 
 // set is the compiled answer to "is this character escaped?".
 type set struct {
 	ascii [0x80]bool // for U+0000..U+007F, with every option applied
 	class Class
 	allow []rune // non-ASCII characters let through
+	funcs []func(rune) bool
 }
 
 func newSet(c config) set {
-	s := set{allow: c.allow}
+	s := set{class: c.also, allow: c.allow, funcs: c.funcs}
 	if !c.noControls {
-		s.class = Controls
+		s.class |= Controls
 	}
 	for b := range s.ascii {
-		s.ascii[b] = s.class.contains(rune(b)) && !s.allowed(rune(b))
+		s.ascii[b] = s.wants(rune(b))
+	}
+	if c.style == JSONStyle {
+		for b := 0; b < 0x20; b++ {
+			s.ascii[b] = true
+		}
+	}
+	if c.reversible {
+		for _, b := range []byte(c.style.escapeChars()) {
+			s.ascii[b] = true
+		}
 	}
 	return s
 }
 
-func (s *set) allowed(r rune) bool {
+// wants reports whether the options ask for r to be escaped.
+func (s *set) wants(r rune) bool {
 	for _, a := range s.allow {
 		if a == r {
+			return false
+		}
+	}
+	if s.class.contains(r) {
+		return true
+	}
+	for _, f := range s.funcs {
+		if f(r) {
 			return true
 		}
 	}
@@ -42,14 +112,5 @@ func (s *set) contains(r rune) bool {
 	if r < 0x80 {
 		return s.ascii[r]
 	}
-	return s.class.contains(r) && !s.allowed(r)
-}
-
-// contains reports whether r belongs to c.
-func (c Class) contains(r rune) bool {
-	switch {
-	case c&Controls != 0 && (r < 0x20 || 0x7F <= r && r <= 0x9F):
-		return true
-	}
-	return false
+	return s.wants(r)
 }

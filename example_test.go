@@ -95,3 +95,70 @@ func ExampleBytes() {
 	// Output:
 	// 2 invalid lead byte sanitize: invalid UTF-8 at byte 2: c0 (invalid lead byte)
 }
+
+// One line with ESC, NUL, U+0085, U+202E (a Trojan Source override), the
+// noncharacter U+FFFF and the ill-formed byte FF, in every style.
+func ExampleWithStyle() {
+	line := "a\x1b[1m\x00\u0085\u202e\uffff\xff"
+	for _, s := range []sanitize.Style{
+		sanitize.GoStyle, sanitize.JSONStyle, sanitize.PercentStyle,
+		sanitize.CaretStyle, sanitize.PictureStyle, sanitize.UnicodeStyle,
+	} {
+		out, _ := sanitize.String(line, sanitize.WithStyle(s),
+			sanitize.Also(sanitize.Bidi|sanitize.Noncharacters), sanitize.OnInvalid(sanitize.EscapeInvalid))
+		fmt.Printf("%-13s %s\n", s, out)
+	}
+	// Output:
+	// GoStyle       a\x1b[1m\x00\u0085\u202e\uffff\xff
+	// JSONStyle     a\u001b[1m\u0000\u0085\u202e\uffff\udcff
+	// PercentStyle  a%1B[1m%00%C2%85%E2%80%AE%EF%BF%BF%FF
+	// CaretStyle    a^[[1m^@M-^E\u202e\uffff\xff
+	// PictureStyle  a␛[1m␀\u0085\u202e\uffff\xff
+	// UnicodeStyle  a<U+001B>[1m<U+0000><U+0085><U+202E><U+FFFF><FF>
+}
+
+// Escaping bidi controls defuses Trojan Source (CVE-2021-42574): the
+// override that would reorder the line on screen becomes visible.
+func ExampleAlso() {
+	src := "access := \"user\u202e \u2066// admin\u2069 \u2066\""
+	out, _ := sanitize.String(src, sanitize.Also(sanitize.Bidi))
+	fmt.Println(out)
+	// Output:
+	// access := "user\u202e \u2066// admin\u2069 \u2066"
+}
+
+func ExampleAlsoFunc() {
+	emoji := func(r rune) bool { return r >= 0x1F300 && r <= 0x1FAFF }
+	out, _ := sanitize.String("ok \U0001F600\n", sanitize.Allow('\n'), sanitize.AlsoFunc(emoji),
+		sanitize.WithStyle(sanitize.JSONStyle))
+	fmt.Print(out)
+	// Output:
+	// ok \ud83d\ude00\n
+}
+
+// A reversible round trip: the escaped text is safe to show or store, and
+// Unescape gives back every original byte, ill-formed ones included.
+func ExampleUnescape() {
+	in := "C:\\tmp\\\x1b[31mred\xff\n"
+	esc, _ := sanitize.String(in, sanitize.Reversible(), sanitize.OnInvalid(sanitize.EscapeInvalid))
+	back, _, err := transform.String(sanitize.Unescape(sanitize.GoStyle), esc)
+	fmt.Println(esc)
+	fmt.Println(back == in, err)
+
+	_, _, err = transform.String(sanitize.Unescape(sanitize.GoStyle), `ok\q`)
+	fmt.Println(err)
+	// Output:
+	// C:\\tmp\\\x1b[31mred\xff\n
+	// true <nil>
+	// sanitize: malformed escape at byte 2: "\\q"
+}
+
+func ExampleReversible() {
+	out, _ := sanitize.String("100% \"done\"\x00", sanitize.WithStyle(sanitize.PercentStyle), sanitize.Reversible())
+	fmt.Println(out)
+	out, _ = sanitize.String("say \"hi\"\t", sanitize.WithStyle(sanitize.JSONStyle), sanitize.Reversible())
+	fmt.Printf("{\"msg\": \"%s\"}\n", out)
+	// Output:
+	// 100%25 "done"%00
+	// {"msg": "say \"hi\"\t"}
+}

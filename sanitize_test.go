@@ -20,7 +20,7 @@ type testCase struct {
 	t    transform.SpanningTransformer
 	in   string
 	want string
-	err  *InvalidUTF8Error // the error after want, if any
+	err  error // the error after want, if any: *InvalidUTF8Error or *UnescapeError
 }
 
 const fffd = "\uFFFD"
@@ -176,7 +176,7 @@ func drive(tb testing.TB, t transform.Transformer, in []byte, cuts []int, size i
 			if atEOF {
 				return out, errors.New("ErrShortSrc at EOF")
 			}
-			if len(src) > 3 && nSrc == 0 {
+			if len(src) > maxHeld(t) {
 				return out, fmt.Errorf("ErrShortSrc holding back %d bytes", len(src))
 			}
 			feed()
@@ -195,20 +195,59 @@ func drive(tb testing.TB, t transform.Transformer, in []byte, cuts []int, size i
 	}
 }
 
+// maxHeld is how many bytes t may hold back waiting for more input.
+func maxHeld(t transform.Transformer) int {
+	switch t.(type) {
+	case *sanitizer, *bomer:
+		return 3
+	case *unescaper:
+		return 11
+	}
+	return 1 << 30 // a chain buffers what it likes
+}
+
 // check compares an output and error with what c expects.
 func (c testCase) check(tb testing.TB, how string, out []byte, err error) {
 	tb.Helper()
 	if diff := cmp.Diff(c.want, string(out)); diff != "" {
 		tb.Errorf("%s: %s: output mismatch (-want +got):\n%s", c.desc, how, diff)
 	}
-	var got *InvalidUTF8Error
-	if err != nil && !errors.As(err, &got) {
-		tb.Errorf("%s: %s: unexpected error %v", c.desc, how, err)
-		return
+	var diff string
+	switch want := c.err.(type) {
+	case nil:
+		if err != nil {
+			diff = fmt.Sprintf("want no error, got %v", err)
+		}
+	case *InvalidUTF8Error:
+		diff = diffAs(want, err)
+	case *UnescapeError:
+		diff = diffAs(want, err)
 	}
-	if diff := cmp.Diff(c.err, got); diff != "" {
+	if diff != "" {
 		tb.Errorf("%s: %s: error mismatch (-want +got):\n%s", c.desc, how, diff)
 	}
+}
+
+// diffAs compares want with the error of want's type in err's chain.
+func diffAs[E error](want E, err error) string {
+	var got E
+	if !errors.As(err, &got) {
+		return fmt.Sprintf("want %v, got %v", want, err)
+	}
+	return cmp.Diff(want, got)
+}
+
+// errOffset is the offset in an error of this package, or -1.
+func errOffset(err error) int64 {
+	var e *InvalidUTF8Error
+	var u *UnescapeError
+	switch {
+	case errors.As(err, &e):
+		return e.Offset
+	case errors.As(err, &u):
+		return u.Offset
+	}
+	return -1
 }
 
 func allCases() []testCase {
@@ -216,6 +255,8 @@ func allCases() []testCase {
 	cs = append(cs, validateCases...)
 	cs = append(cs, escapeCases...)
 	cs = append(cs, bomCases...)
+	cs = append(cs, styleCases...)
+	cs = append(cs, unescapeCases...)
 	return cs
 }
 
@@ -225,8 +266,8 @@ func TestTransformWhole(t *testing.T) {
 		dst := make([]byte, 4*len(c.in)+maxUnit)
 		nDst, nSrc, err := c.t.Transform(dst, []byte(c.in), true)
 		c.check(t, "one call", dst[:nDst], err)
-		if c.err != nil && int64(nSrc) != c.err.Offset {
-			t.Errorf("%s: nSrc = %d, want the offset of the error, %d", c.desc, nSrc, c.err.Offset)
+		if off := errOffset(c.err); c.err != nil && int64(nSrc) != off {
+			t.Errorf("%s: nSrc = %d, want the offset of the error, %d", c.desc, nSrc, off)
 		}
 		if c.err == nil && nSrc != len(c.in) {
 			t.Errorf("%s: nSrc = %d, want %d", c.desc, nSrc, len(c.in))

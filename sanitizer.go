@@ -24,6 +24,7 @@ func newSanitizer(c config) *sanitizer {
 }
 
 func (t *sanitizer) init(c config) {
+	c.check()
 	*t = sanitizer{bom: c.bom, invalid: c.invalid, style: c.style, set: newSet(c)}
 }
 

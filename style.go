@@ -1,7 +1,14 @@
 package sanitize
 
+import (
+	"fmt"
+	"strings"
+	"unicode/utf8"
+)
+
 // A Style is a notation for escaped characters and, under [EscapeInvalid],
-// for ill-formed bytes.
+// for ill-formed bytes. The package documentation shows one line in every
+// style.
 type Style uint8
 
 const (
@@ -11,58 +18,160 @@ const (
 	// the byte 80 and \u0080 the character U+0080: they never mix. It is
 	// the default.
 	GoStyle Style = iota
+	// JSONStyle writes what encoding/json writes: \b \f \n \r \t, \u00nn
+	// with lower-case hex, and a character above U+FFFF as a UTF-16
+	// surrogate pair such as \ud83d\ude00. JSON cannot carry a raw byte,
+	// so an ill-formed byte NN becomes the lone surrogate \udcNN, the
+	// convention of Python's surrogateescape (PEP 383): JSON decoders read
+	// it as U+FFFD and [Unescape](JSONStyle) turns it back into the byte.
+	// C0 controls are always escaped in this style, whatever [Allow] says,
+	// because JSON forbids them raw in a string.
+	JSONStyle
+	// PercentStyle writes each byte of the character's UTF-8 encoding as
+	// %XX with upper-case hex (U+0085 is %C2%85), and an ill-formed byte
+	// as %XX, as URLs do.
+	PercentStyle
+	// CaretStyle writes C0 controls as ^@ … ^_ and DEL as ^?, as cat -v
+	// does, C1 controls as M-^@ … M-^_, and anything else in Go style. It
+	// cannot be reversed.
+	CaretStyle
+	// PictureStyle writes C0 controls and DEL as the symbols of the Control
+	// Pictures block, U+2400 ␀ … U+241F ␟ and U+2421 ␡, for terminals and
+	// log viewers, and anything else in Go style. It cannot be reversed.
+	PictureStyle
+	// UnicodeStyle writes characters as <U+001B>, the notation of the
+	// Unicode standard and of less(1), and ill-formed bytes as <FF>, as
+	// less does. It cannot be reversed.
+	UnicodeStyle
 )
 
+var styleNames = [...]string{"GoStyle", "JSONStyle", "PercentStyle", "CaretStyle", "PictureStyle", "UnicodeStyle"}
+
+// String returns the name of the constant, such as "GoStyle".
+func (s Style) String() string {
+	if int(s) < len(styleNames) {
+		return styleNames[s]
+	}
+	return fmt.Sprintf("Style(%d)", uint8(s))
+}
+
+// reversible reports whether [Unescape] can decode the style.
+func (s Style) reversible() bool {
+	return s == GoStyle || s == JSONStyle || s == PercentStyle
+}
+
+// escapeChars are the characters that must themselves be escaped for the
+// style to be reversible, and that the Go and JSON styles escape so that
+// the output can sit between double quotes.
+func (s Style) escapeChars() string {
+	if s == PercentStyle {
+		return "%"
+	}
+	return `\"`
+}
+
 // maxUnit is the most any style writes for one unit of input: a maximal
-// subpart of three ill-formed bytes in the longest byte notation.
+// subpart of three ill-formed bytes as \udcNN.
 const maxUnit = 18
 
-const hexLower = "0123456789abcdef"
+const (
+	hexLower = "0123456789abcdef"
+	hexUpper = "0123456789ABCDEF"
+)
 
 // appendRune appends the escaped form of r.
 func (s Style) appendRune(dst []byte, r rune) []byte {
-	switch r {
-	case '\a':
-		return append(dst, `\a`...)
-	case '\b':
-		return append(dst, `\b`...)
-	case '\f':
-		return append(dst, `\f`...)
-	case '\n':
-		return append(dst, `\n`...)
-	case '\r':
-		return append(dst, `\r`...)
-	case '\t':
-		return append(dst, `\t`...)
-	case '\v':
-		return append(dst, `\v`...)
-	case '\\':
-		return append(dst, `\\`...)
-	case '"':
-		return append(dst, `\"`...)
+	switch s {
+	case JSONStyle:
+		return appendJSON(dst, r)
+	case PercentStyle:
+		var b [utf8.UTFMax]byte
+		return s.appendInvalid(dst, b[:utf8.EncodeRune(b[:], r)])
+	case CaretStyle:
+		switch {
+		case r < 0x20:
+			return append(dst, '^', byte(r)+'@')
+		case r == 0x7F:
+			return append(dst, "^?"...)
+		case 0x80 <= r && r <= 0x9F:
+			return append(dst, 'M', '-', '^', byte(r-0x80)+'@')
+		}
+	case PictureStyle:
+		switch {
+		case r < 0x20:
+			return utf8.AppendRune(dst, 0x2400+r)
+		case r == 0x7F:
+			return utf8.AppendRune(dst, 0x2421)
+		}
+	case UnicodeStyle:
+		n := 4
+		for x := r >> 16; x > 0; x >>= 4 {
+			n++
+		}
+		return append(appendHex(append(dst, "<U+"...), hexUpper, uint32(r), n), '>')
 	}
-	switch {
-	case r < 0x80:
-		return appendHex(append(dst, `\x`...), uint32(r), 2)
-	case r < 0x10000:
-		return appendHex(append(dst, `\u`...), uint32(r), 4)
-	default:
-		return appendHex(append(dst, `\U`...), uint32(r), 8)
-	}
+	return appendGo(dst, r)
 }
 
 // appendInvalid appends the escaped form of the ill-formed bytes p.
 func (s Style) appendInvalid(dst []byte, p []byte) []byte {
 	for _, b := range p {
-		dst = appendHex(append(dst, `\x`...), uint32(b), 2)
+		switch s {
+		case JSONStyle:
+			dst = appendHex(append(dst, `\udc`...), hexLower, uint32(b), 2)
+		case PercentStyle:
+			dst = appendHex(append(dst, '%'), hexUpper, uint32(b), 2)
+		case UnicodeStyle:
+			dst = append(appendHex(append(dst, '<'), hexUpper, uint32(b), 2), '>')
+		default:
+			dst = appendHex(append(dst, `\x`...), hexLower, uint32(b), 2)
+		}
 	}
 	return dst
 }
 
+// shortEscapes returns the one-letter escapes of the Go or JSON style:
+// \ followed by letters[i] stands for values[i].
+func (s Style) shortEscapes() (letters, values string) {
+	if s == JSONStyle {
+		return `bfnrt\"/`, "\b\f\n\r\t\\\"/"
+	}
+	return `abfnrtv\"`, "\a\b\f\n\r\t\v\\\""
+}
+
+func appendGo(dst []byte, r rune) []byte {
+	letters, values := GoStyle.shortEscapes()
+	if i := strings.IndexRune(values, r); i >= 0 {
+		return append(dst, '\\', letters[i])
+	}
+	switch {
+	case r < 0x80:
+		return appendHex(append(dst, `\x`...), hexLower, uint32(r), 2)
+	case r < 0x10000:
+		return appendHex(append(dst, `\u`...), hexLower, uint32(r), 4)
+	default:
+		return appendHex(append(dst, `\U`...), hexLower, uint32(r), 8)
+	}
+}
+
+func appendJSON(dst []byte, r rune) []byte {
+	letters, values := JSONStyle.shortEscapes()
+	if i := strings.IndexRune(values, r); i >= 0 {
+		return append(dst, '\\', letters[i])
+	}
+	if r >= 0x10000 {
+		// RFC 8259 §7: a UTF-16 surrogate pair.
+		r -= 0x10000
+		dst = appendHex(append(dst, `\u`...), hexLower, uint32(0xD800+r>>10), 4)
+		r = 0xDC00 + r&0x3FF
+	}
+	return appendHex(append(dst, `\u`...), hexLower, uint32(r), 4)
+}
+
 // appendHex appends the low n hex digits of x, most significant first.
-func appendHex(dst []byte, x uint32, n int) []byte {
+func appendHex(dst []byte, digits string, x uint32, n int) []byte {
 	for i := n - 1; i >= 0; i-- {
-		dst = append(dst, hexLower[x>>(4*uint(i))&0xF])
+		dst = append(dst, digits[x>>(4*uint(i))&0xF])
 	}
 	return dst
 }

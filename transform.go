@@ -14,9 +14,27 @@
 //	clean, err := sanitize.String(s, sanitize.OnInvalid(sanitize.RejectInvalid))
 //	t := transform.Chain(sanitize.Validate(sanitize.ReplaceInvalid), norm.NFC)
 //
+// Escapes come in the notation that fits where the text goes ([WithStyle]),
+// for more classes than controls ([Also]), and reversibly when asked
+// ([Reversible], [Unescape]). This line, with ESC, NUL, U+0085, U+202E,
+// the noncharacter U+FFFF and the ill-formed byte FF,
+//
+//	"a\x1b[1m\x00\u0085\u202e\uffff\xff"
+//
+// escaped with Also(Bidi|Noncharacters) and OnInvalid(EscapeInvalid):
+//
+//	GoStyle       a\x1b[1m\x00\u0085\u202e\uffff\xff
+//	JSONStyle     a\u001b[1m\u0000\u0085\u202e\uffff\udcff
+//	PercentStyle  a%1B[1m%00%C2%85%E2%80%AE%EF%BF%BF%FF
+//	CaretStyle    a^[[1m^@M-^E\u202e\uffff\xff
+//	PictureStyle  a␛[1m␀\u0085\u202e\uffff\xff
+//	UnicodeStyle  a<U+001B>[1m<U+0000><U+0085><U+202E><U+FFFF><FF>
+//
 // Every transformer gives the same output however its input is cut into
-// chunks and whatever the size of the destination buffer, holds back at
-// most 3 bytes between calls, and allocates nothing on clean input. A
+// chunks and whatever the size of the destination buffer, and allocates
+// nothing on clean input. The sanitizing transformers hold back at most 3
+// bytes between calls (a cut character), [Unescape] at most 11 (a cut
+// escape). A
 // transformer keeps state between calls and is not safe for concurrent use;
 // make one per stream.
 package sanitize
