@@ -1,0 +1,147 @@
+package main
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+
+	"github.com/utf8tools/sanitize"
+	"golang.org/x/text/transform"
+)
+
+// errFound means a file held ill-formed input or a malformed escape, which
+// was reported.
+var errFound = errors.New("found ill-formed input")
+
+const bufSize = 64 << 10
+
+// file runs one file, or standard input for "-", through c.t.
+func (c *config) file(name string, stdin io.Reader, stdout, stderr io.Writer) error {
+	in := stdin
+	size := int64(-1)
+	if name != "-" {
+		f, err := os.Open(name)
+		if err != nil {
+			return err
+		}
+		defer f.Close()
+		if fi, err := f.Stat(); err == nil && fi.Mode().IsRegular() {
+			size = fi.Size()
+		}
+		in = f
+	}
+	if c.check {
+		stdout = io.Discard
+	}
+	var prog *progress
+	if c.progress {
+		prog = newProgress(name, size, stderr)
+		defer prog.done()
+	}
+	return c.pump(name, in, stdout, stderr, prog)
+}
+
+// pump feeds r through c.t to w a buffer at a time. It drives the
+// transformer itself, rather than through transform.NewReader, because it
+// must know the line and column of every byte it has consumed when the
+// transformer stops at ill-formed input, and because -check -all goes on
+// after it.
+func (c *config) pump(name string, r io.Reader, w io.Writer, stderr io.Writer, prog *progress) error {
+	t := c.t
+	t.Reset()
+	src := make([]byte, bufSize)
+	dst := make([]byte, bufSize)
+	var (
+		pos      = position{line: 1, col: 1}
+		n        int // bytes in src
+		eof      bool
+		first    []byte // the first bytes of the file, for a hint about UTF-16 or UTF-32
+		reported bool
+	)
+	for {
+		if !eof && n < len(src) {
+			m, err := r.Read(src[n:])
+			if len(first) < 4 {
+				first = append(first, src[n:n+min(m, 4-len(first))]...)
+			}
+			n += m
+			switch {
+			case err == io.EOF:
+				eof = true
+			case err != nil:
+				return fmt.Errorf("%s: %w", name, err)
+			}
+		}
+		nDst, nSrc, err := t.Transform(dst, src[:n], eof)
+		if _, werr := w.Write(dst[:nDst]); werr != nil {
+			return werr
+		}
+		pos.advance(src[:nSrc])
+		prog.add(nSrc)
+		n = copy(src, src[nSrc:n])
+
+		var bad *sanitize.InvalidUTF8Error
+		var esc *sanitize.UnescapeError
+		switch {
+		case err == nil:
+			if eof && reported {
+				return errFound
+			}
+			if eof {
+				return nil
+			}
+		case err == transform.ErrShortSrc || err == transform.ErrShortDst:
+		case errors.As(err, &bad):
+			fmt.Fprintf(stderr, "%s:%d:%d: invalid UTF-8 at byte %d: % x (%s)%s\n",
+				name, pos.line, pos.col, pos.offset, bad.Bytes, bad.Fault, hint(first))
+			if !c.all {
+				return errFound
+			}
+			// Go on after the ill-formed bytes, which the transformer
+			// left unconsumed.
+			reported = true
+			pos.advance(src[:len(bad.Bytes)])
+			n = copy(src, src[len(bad.Bytes):n])
+		case errors.As(err, &esc):
+			fmt.Fprintf(stderr, "%s:%d:%d: malformed escape at byte %d: %q\n", name, pos.line, pos.col, pos.offset, esc.Bytes)
+			return errFound
+		default:
+			return fmt.Errorf("%s: %w", name, err)
+		}
+	}
+}
+
+// position is where the first byte not yet consumed sits in the file.
+type position struct {
+	offset int64 // 0-based byte offset
+	line   int   // 1-based, counting '\n'
+	col    int   // 1-based byte column, as Go's tools count
+}
+
+func (p *position) advance(b []byte) {
+	p.offset += int64(len(b))
+	if i := bytes.LastIndexByte(b, '\n'); i >= 0 {
+		p.line += bytes.Count(b, []byte{'\n'})
+		p.col = len(b) - i
+	} else {
+		p.col += len(b)
+	}
+}
+
+// hint names the encoding a file that starts with a UTF-16 or UTF-32 byte
+// order mark is probably in.
+func hint(first []byte) string {
+	for _, h := range []struct{ bom, name string }{
+		{"\xff\xfe\x00\x00", "UTF-32LE"},
+		{"\x00\x00\xfe\xff", "UTF-32BE"},
+		{"\xff\xfe", "UTF-16LE"},
+		{"\xfe\xff", "UTF-16BE"},
+	} {
+		if bytes.HasPrefix(first, []byte(h.bom)) {
+			return fmt.Sprintf("; the file starts with % x and looks like %s, not UTF-8", h.bom, h.name)
+		}
+	}
+	return ""
+}
