@@ -63,6 +63,7 @@ func AlsoFunc(f func(rune) bool) Option {
 // set is the compiled answer to "is this character escaped?".
 type set struct {
 	ascii [0x80]bool // for U+0000..U+007F, with every option applied
+	scan  wordScan
 	class Class
 	allow []rune // non-ASCII characters let through
 	funcs []func(rune) bool
@@ -86,6 +87,7 @@ func newSet(c config) set {
 			s.ascii[b] = true
 		}
 	}
+	s.scan = newWordScan(&s.ascii)
 	return s
 }
 

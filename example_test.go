@@ -4,6 +4,8 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"log"
+	"log/slog"
 	"os"
 	"strings"
 
@@ -161,4 +163,44 @@ func ExampleReversible() {
 	// Output:
 	// 100%25 "done"%00
 	// {"msg": "say \"hi\"\t"}
+}
+
+// NewLineWriter under the standard log package: a user name with a newline
+// cannot forge a second log line.
+func ExampleNewLineWriter() {
+	logger := log.New(sanitize.NewLineWriter(os.Stdout), "", 0)
+	logger.Printf("login %s", "bob\n2026/01/01 00:00:00 login admin")
+	logger.Printf("title %s", "\x1b]0;pwned\x07")
+	// Output:
+	// login bob\n2026/01/01 00:00:00 login admin
+	// title \x1b]0;pwned\a
+}
+
+func ExampleNewHandler() {
+	h := slog.NewTextHandler(os.Stdout, &slog.HandlerOptions{
+		ReplaceAttr: func(groups []string, a slog.Attr) slog.Attr {
+			if a.Key == slog.TimeKey && len(groups) == 0 {
+				return slog.Attr{} // drop the time, for a stable example
+			}
+			return a
+		},
+	})
+	logger := slog.New(sanitize.NewHandler(h))
+	logger.Info("login\x1b[2J", "user", "bob\nadmin", "role", "user\u202e", "attempt", 3)
+	// Output:
+	// level=INFO msg=login\x1b[2J user=bob\nadmin role=user\u202e attempt=3
+}
+
+func ExampleReplaceAttr() {
+	logger := slog.New(slog.NewJSONHandler(os.Stdout, &slog.HandlerOptions{
+		ReplaceAttr: func(groups []string, a slog.Attr) slog.Attr {
+			if a.Key == slog.TimeKey && len(groups) == 0 {
+				return slog.Attr{}
+			}
+			return sanitize.ReplaceAttr()(groups, a)
+		},
+	}))
+	logger.Warn("upload", "name", "report\u202efdp.exe", slog.Group("req", "path", "/x\x00y"))
+	// Output:
+	// {"level":"WARN","msg":"upload","name":"report\\u202efdp.exe","req":{"path":"/x\\x00y"}}
 }

@@ -40,18 +40,25 @@ func (t *sanitizer) Reset() {
 func (t *sanitizer) clean(p []byte) int {
 	n := 0
 	for n < len(p) {
-		if b := p[n]; b < 0x80 {
-			if t.set.ascii[b] {
-				break
+		if t.set.scan.ok {
+			n += t.set.scan.words(p[n:])
+		}
+		// Then character by character, for at least a word's worth of
+		// bytes, before the word scan is worth trying again.
+		for end := min(n+8, len(p)); n < end; {
+			if b := p[n]; b < 0x80 {
+				if t.set.ascii[b] {
+					return n
+				}
+				n++
+				continue
 			}
-			n++
-			continue
+			r, size, f := decode(p[n:], false)
+			if size == 0 || f != 0 || t.set.contains(r) {
+				return n
+			}
+			n += size
 		}
-		r, size, f := decode(p[n:], false)
-		if size == 0 || f != 0 || t.set.contains(r) {
-			break
-		}
-		n += size
 	}
 	return n
 }

@@ -83,12 +83,7 @@ func NewWriter(w io.Writer, opts ...Option) io.WriteCloser {
 func String(s string, opts ...Option) (string, error) {
 	var t sanitizer
 	t.init(configure(opts))
-	// Span only reads, so it may look at the bytes of s in place.
-	if _, err := t.Span(unsafe.Slice(unsafe.StringData(s), len(s)), true); err == nil {
-		return s, nil
-	}
-	out, _, err := transform.String(newSanitizer(configure(opts)), s)
-	return out, err
+	return t.string(s)
 }
 
 // Bytes returns b sanitized as [New] does. When b needs no change it returns
@@ -101,6 +96,30 @@ func Bytes(b []byte, opts ...Option) ([]byte, error) {
 	if _, err := t.Span(b, true); err == nil {
 		return b, nil
 	}
-	out, _, err := transform.Bytes(newSanitizer(configure(opts)), b)
+	u := t // only this path pays for a transformer on the heap
+	out, _, err := transform.Bytes(&u, b)
+	return out, err
+}
+
+// string sanitizes s as a whole stream, returning s itself when it needs no
+// change. It leaves t as it was, so that one configured sanitizer can serve
+// many goroutines by copying.
+func (t *sanitizer) string(s string) (string, error) {
+	// clean and Span only read, so they may look at the bytes of s in
+	// place; clean keeps no state, so t need not even be copied.
+	p := unsafe.Slice(unsafe.StringData(s), len(s))
+	if t.bom == KeepBOM {
+		if t.clean(p) == len(p) {
+			return s, nil
+		}
+	} else {
+		u := *t
+		u.Reset()
+		if _, err := u.Span(p, true); err == nil {
+			return s, nil
+		}
+	}
+	v := *t // only this path pays for a transformer on the heap
+	out, _, err := transform.String(&v, s)
 	return out, err
 }

@@ -219,3 +219,36 @@ func TestDifferential(t *testing.T) {
 		}
 	}
 }
+
+// The word scan agrees with the plain loop, which is the reference.
+func TestWordsMatchReference(t *testing.T) {
+	rng := rand.New(rand.NewPCG(11, 12))
+	configs := [][]Option{
+		nil,
+		{Allow('\t', '\n')},
+		{Reversible()},
+		{WithStyle(PercentStyle), Reversible(), Allow('\n')},
+		{WithStyle(JSONStyle), Reversible()},
+		{AlsoFunc(func(r rune) bool { return r == 'a' || r == 'b' || r == 'c' })}, // too many for the word scan
+	}
+	for i := 0; i < 5000; i++ {
+		in := randomMixed(rng, rng.IntN(64))
+		if rng.IntN(2) == 0 { // mostly ASCII, the case the scan is for
+			in = append(bytes.Repeat([]byte("abcdefgh \\\"%"), rng.IntN(6)), in...)
+		}
+		for _, opts := range configs {
+			fast := newSanitizer(configure(opts))
+			ref := *fast
+			ref.set.scan.ok = false
+			if a, b := fast.clean(in), ref.clean(in); a != b {
+				t.Fatalf("%q with %d options: clean = %d, reference %d", in, len(opts), a, b)
+			}
+		}
+		v := Validate(ReplaceInvalid).(*sanitizer)
+		ref := *v
+		ref.set.scan.ok = false
+		if a, b := v.clean(in), ref.clean(in); a != b {
+			t.Fatalf("%q, validating: clean = %d, reference %d", in, a, b)
+		}
+	}
+}
