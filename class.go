@@ -64,6 +64,7 @@ func AlsoFunc(f func(rune) bool) Option {
 type set struct {
 	ascii [0x80]bool // for U+0000..U+007F, with every option applied
 	scan  wordScan
+	dfa   *dfa // nil when it cannot decide for this set
 	class Class
 	allow []rune // non-ASCII characters let through
 	funcs []func(rune) bool
@@ -88,6 +89,7 @@ func newSet(c config) set {
 		}
 	}
 	s.scan = newWordScan(&s.ascii)
+	s.dfa = newDFA(&s)
 	return s
 }
 

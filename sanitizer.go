@@ -43,6 +43,9 @@ func (t *sanitizer) clean(p []byte) int {
 		if t.set.scan.ok {
 			n += t.set.scan.words(p[n:])
 		}
+		if t.set.dfa != nil && n < len(p) && p[n] >= 0x80 {
+			n = t.set.dfa.run(p, n)
+		}
 		// Then character by character, for at least a word's worth of
 		// bytes, before the word scan is worth trying again.
 		for end := min(n+8, len(p)); n < end; {
@@ -111,26 +114,37 @@ func (t *sanitizer) Transform(dst, src []byte, atEOF bool) (nDst, nSrc int, err 
 			break
 		}
 
-		r, size, f := decode(src[nSrc:], atEOF)
 		var out []byte
-		switch {
-		case size == 0:
-			err = transform.ErrShortSrc
-		case f != 0 && t.invalid == RejectInvalid:
-			err = &InvalidUTF8Error{
-				Offset: t.offset + int64(nSrc),
-				Bytes:  append([]byte(nil), src[nSrc:nSrc+size]...),
-				Fault:  f,
+		size := 1
+		if b := src[nSrc]; b < 0x80 {
+			// An escaped byte, or a clean one that the room in dst cut off.
+			out = src[nSrc : nSrc+1]
+			if t.set.ascii[b] {
+				out = asciiEscapes[t.style][b]
 			}
-		case f != 0 && t.invalid == EscapeInvalid:
-			out = t.style.appendInvalid(buf[:0], src[nSrc:nSrc+size])
-		case f != 0:
-			out = append(buf[:0], replacement...)
-		case t.set.contains(r):
-			out = t.style.appendRune(buf[:0], r)
-		default:
-			// A clean character that the room in dst cut off.
-			out = src[nSrc : nSrc+size]
+		} else {
+			var r rune
+			var f Fault
+			r, size, f = decode(src[nSrc:], atEOF)
+			switch {
+			case size == 0:
+				err = transform.ErrShortSrc
+			case f != 0 && t.invalid == RejectInvalid:
+				err = &InvalidUTF8Error{
+					Offset: t.offset + int64(nSrc),
+					Bytes:  append([]byte(nil), src[nSrc:nSrc+size]...),
+					Fault:  f,
+				}
+			case f != 0 && t.invalid == EscapeInvalid:
+				out = t.style.appendInvalid(buf[:0], src[nSrc:nSrc+size])
+			case f != 0:
+				out = append(buf[:0], replacement...)
+			case t.set.contains(r):
+				out = t.style.appendRune(buf[:0], r)
+			default:
+				// A clean character that the room in dst cut off.
+				out = src[nSrc : nSrc+size]
+			}
 		}
 		if err != nil {
 			break

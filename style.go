@@ -70,6 +70,17 @@ func (s Style) escapeChars() string {
 	return `\"`
 }
 
+// asciiEscapes holds the escape of every ASCII character in every style,
+// so that the common case costs a lookup.
+var asciiEscapes = func() (t [UnicodeStyle + 1][0x80][]byte) {
+	for s := range t {
+		for b := range t[s] {
+			t[s][b] = Style(s).appendRune(nil, rune(b))
+		}
+	}
+	return t
+}()
+
 // maxUnit is the most any style writes for one unit of input: a maximal
 // subpart of three ill-formed bytes as \udcNN.
 const maxUnit = 18

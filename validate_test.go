@@ -220,8 +220,9 @@ func TestDifferential(t *testing.T) {
 	}
 }
 
-// The word scan agrees with the plain loop, which is the reference.
-func TestWordsMatchReference(t *testing.T) {
+// The fast paths (the word scan and the automaton) agree with the plain
+// loop, which is the reference.
+func TestFastPathsMatchReference(t *testing.T) {
 	rng := rand.New(rand.NewPCG(11, 12))
 	configs := [][]Option{
 		nil,
@@ -230,25 +231,70 @@ func TestWordsMatchReference(t *testing.T) {
 		{WithStyle(PercentStyle), Reversible(), Allow('\n')},
 		{WithStyle(JSONStyle), Reversible()},
 		{AlsoFunc(func(r rune) bool { return r == 'a' || r == 'b' || r == 'c' })}, // too many for the word scan
+		{Allow('\u0085', '\t')},
+		{Allow('\t', '\r')}, // not one range
+		{Also(Bidi)},        // beyond the automaton
 	}
 	for i := 0; i < 5000; i++ {
 		in := randomMixed(rng, rng.IntN(64))
-		if rng.IntN(2) == 0 { // mostly ASCII, the case the scan is for
+		switch rng.IntN(3) {
+		case 0: // mostly ASCII, the case the word scan is for
 			in = append(bytes.Repeat([]byte("abcdefgh \\\"%"), rng.IntN(6)), in...)
+		case 1: // long runs of well-formed text, the case the automaton is for
+			in = append(bytes.Repeat([]byte("日本語 ü € 😀 \u0085 "), rng.IntN(6)), in...)
 		}
 		for _, opts := range configs {
 			fast := newSanitizer(configure(opts))
 			ref := *fast
-			ref.set.scan.ok = false
+			ref.set.scan.ok, ref.set.dfa = false, nil
 			if a, b := fast.clean(in), ref.clean(in); a != b {
 				t.Fatalf("%q with %d options: clean = %d, reference %d", in, len(opts), a, b)
 			}
 		}
 		v := Validate(ReplaceInvalid).(*sanitizer)
 		ref := *v
-		ref.set.scan.ok = false
+		ref.set.scan.ok, ref.set.dfa = false, nil
 		if a, b := v.clean(in), ref.clean(in); a != b {
 			t.Fatalf("%q, validating: clean = %d, reference %d", in, a, b)
+		}
+	}
+}
+
+// The automaton only engages on 16 bytes and more, where the exhaustive
+// tests do not reach: so every sequence of up to four bytes from the edges
+// of Table 3-7 goes inside a longer clean text, for every transformer the
+// automaton serves, and must agree with the reference loop.
+func TestDFAEdges(t *testing.T) {
+	edges := []byte{0x00, 0x09, 0x0a, 0x1f, 0x20, 0x7e, 0x7f, 0x80, 0x84, 0x85, 0x8f, 0x90, 0x9f, 0xa0, 0xbf,
+		0xc0, 0xc1, 0xc2, 0xc3, 0xdf, 0xe0, 0xe1, 0xec, 0xed, 0xee, 0xef, 0xf0, 0xf1, 0xf3, 0xf4, 0xf5, 0xff}
+	var fast, ref []*sanitizer
+	for _, opts := range [][]Option{nil, {Allow('\t', '\n', '\u0085')}} {
+		f := newSanitizer(configure(opts))
+		r := *f
+		r.set.scan.ok, r.set.dfa = false, nil
+		fast, ref = append(fast, f), append(ref, &r)
+	}
+	v := Validate(ReplaceInvalid).(*sanitizer)
+	vr := *v
+	vr.set.scan.ok, vr.set.dfa = false, nil
+	fast, ref = append(fast, v), append(ref, &vr)
+
+	buf := []byte("ab\u00e9cd\u00e9" + "....." + "xyzw" + "\u65e5\u672c" + "q\u00e9rs")
+	at := 11 // inside the first 16-byte block
+	n := len(edges)
+	limit := n * n * n * n
+	if testing.Short() {
+		limit = n * n * n
+	}
+	for x := 0; x < limit; x++ {
+		seq := []byte{edges[x%n], edges[x/n%n], edges[x/n/n%n], edges[x/n/n/n%n]}
+		for size := 1; size <= 4; size++ {
+			in := append(append(append([]byte(nil), buf[:at]...), seq[:size]...), buf[at:]...)
+			for i := range fast {
+				if a, b := fast[i].clean(in), ref[i].clean(in); a != b {
+					t.Fatalf("transformer %d, % x: clean = %d, reference %d", i, in, a, b)
+				}
+			}
 		}
 	}
 }

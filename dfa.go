@@ -1,0 +1,148 @@
+package sanitize
+
+import (
+	"sync"
+	"unicode/utf8"
+)
+
+// This file holds the other fast path of clean: for text that is not ASCII,
+// a table-driven automaton that checks 16 bytes at a time without a branch
+// per byte. It is derived from table37, not a second copy of it, and only
+// decides "clean or not": the first sign of trouble sends clean back to the
+// byte-by-byte loop, which is the reference (TestDFAMatchesReference).
+
+// The automaton's states are shift amounts, so that one 64-bit row per
+// input byte holds the next state for every state: next = row[b] >> state.
+const (
+	stAccept = 6 * iota // between characters
+	stNeed1             // one more continuation byte 80–BF
+	stNeed2
+	stNeed3
+	stE0    // after E0: A0–BF
+	stED    // after ED: 80–9F
+	stF0    // after F0: 90–BF
+	stF4    // after F4: 80–8F
+	stC2    // after C2 when C1 controls are escaped: no C2 80–9F that is
+	stError // ill-formed, or a character to escape
+)
+
+type dfa [256]uint64
+
+// dfaKey is what a dfa depends on: the escaped ASCII bytes and C1 controls.
+type dfaKey struct {
+	ascii [2]uint64
+	c1    uint32
+}
+
+// dfas caches automata by key: String and Bytes configure a transformer on
+// every call and must not build 2 KiB tables each time.
+var dfas sync.Map // dfaKey -> *dfa
+
+// newDFA returns the automaton for s, or nil when s escapes characters
+// beyond controls, which the automaton does not know.
+func newDFA(s *set) *dfa {
+	if s.class&^Controls != 0 || len(s.funcs) != 0 {
+		return nil
+	}
+	var k dfaKey
+	for b, esc := range s.ascii {
+		if esc {
+			k.ascii[b/64] |= 1 << (b % 64)
+		}
+	}
+	for r := rune(0x80); r <= 0x9F; r++ {
+		if s.contains(r) {
+			k.c1 |= 1 << (r - 0x80)
+		}
+	}
+	if d, ok := dfas.Load(k); ok {
+		return d.(*dfa)
+	}
+	d, _ := dfas.LoadOrStore(k, buildDFA(k))
+	return d.(*dfa)
+}
+
+func buildDFA(k dfaKey) *dfa {
+	var d dfa
+	// route sends state st on byte b to next; every other move is an error.
+	route := func(st uint64, b int, next uint64) { d[b] = d[b]&^(63<<st) | next<<st }
+	for b := range d {
+		for st := uint64(stAccept); st <= stError; st += 6 {
+			route(st, b, stError)
+		}
+	}
+	for b := range d {
+		switch {
+		case b < 0x80:
+			if k.ascii[b/64]&(1<<(b%64)) == 0 {
+				route(stAccept, b, stAccept)
+			}
+		case b <= 0xBF:
+			route(stNeed1, b, stAccept)
+			route(stNeed2, b, stNeed1)
+			route(stNeed3, b, stNeed2)
+			if b > 0x9F || k.c1&(1<<(b-0x80)) == 0 {
+				route(stC2, b, stAccept)
+			}
+		}
+		l := leads[b]
+		if l.size == 0 {
+			continue
+		}
+		// A lead byte whose second byte has the full range 80–BF goes
+		// straight to counting continuation bytes; the others (and C2,
+		// when C1 controls are escaped) to a state of their own.
+		next := stNeed1 + 6*uint64(l.size-2)
+		switch {
+		case b == 0xC2 && k.c1 != 0:
+			next = stC2
+		case l.lo != 0x80 || l.hi != 0xBF:
+			next = map[int]uint64{0xE0: stE0, 0xED: stED, 0xF0: stF0, 0xF4: stF4}[b]
+		}
+		route(stAccept, b, next)
+	}
+	for st, lead := range map[uint64]byte{stE0: 0xE0, stED: 0xED, stF0: 0xF0, stF4: 0xF4} {
+		l := leads[lead]
+		for b := int(l.lo); b <= int(l.hi); b++ {
+			route(st, b, stNeed1+6*uint64(l.size-3))
+		}
+	}
+	return &d
+}
+
+// run returns a position, at a character boundary, up to which p[n:] is
+// known to be clean, looking 32 bytes at a time; it stops before the first
+// block in which anything is amiss. Each block is split at a character
+// boundary near its middle and the halves run side by side: two
+// independent chains of shifts keep the processor busy where one would
+// wait on each step.
+func (d *dfa) run(p []byte, n int) int {
+	for n+32 <= len(p) {
+		mid := n + 16
+		for k := 0; k < 3 && !utf8.RuneStart(p[mid]); k++ {
+			mid--
+		}
+		a, b := p[n:mid], p[mid:n+32]
+		sa, sb := uint64(stAccept), uint64(stAccept)
+		i := 0
+		for ; i < len(a) && i < len(b); i++ {
+			sa = d[a[i]] >> (sa & 63)
+			sb = d[b[i]] >> (sb & 63)
+		}
+		for ; i < len(b); i++ {
+			sb = d[b[i]] >> (sb & 63)
+		}
+		// a is never longer than b, and ends where a character starts.
+		if sa&63 != stAccept || sb&63 == stError {
+			break
+		}
+		end := n + 32
+		if sb&63 != stAccept {
+			// Leave the character that the block cut for the next one.
+			for end--; !utf8.RuneStart(p[end]); end-- {
+			}
+		}
+		n = end
+	}
+	return n
+}
