@@ -172,9 +172,17 @@ func BenchmarkCorpus(b *testing.B) {
 			}
 		})
 		for _, t := range append(ours(), anchors()...) {
+			if t.name == "Validate/reject" && !utf8.Valid(in) {
+				continue // it stops at the first ill-formed byte: nothing to measure
+			}
 			tr := t.make()
-			if s, ok := tr.(transform.SpanningTransformer); ok && t.name[:2] != "x/" {
+			if s, ok := tr.(transform.SpanningTransformer); ok && t.name[:2] != "x/" && t.name != "BOM" {
 				b.Run(c.name+"/"+t.name+"/Span", func(b *testing.B) {
+					s.Reset()
+					if n, _ := s.Span(in, true); n < len(in) {
+						// Span measures clean input; this corpus needs changes.
+						b.Skipf("Span stops at byte %d of %d", n, len(in))
+					}
 					b.SetBytes(int64(len(in)))
 					b.ReportAllocs()
 					for b.Loop() {

@@ -110,39 +110,61 @@ func buildDFA(k dfaKey) *dfa {
 	return &d
 }
 
-// run returns a position, at a character boundary, up to which p[n:] is
-// known to be clean, looking 32 bytes at a time; it stops before the first
-// block in which anything is amiss. Each block is split at a character
-// boundary near its middle and the halves run side by side: two
-// independent chains of shifts keep the processor busy where one would
-// wait on each step.
-func (d *dfa) run(p []byte, n int) int {
+// run returns how far p[n:] is clean, looking 32 bytes at a time, and
+// whether it stopped at something to change (done) rather than near the
+// end of p, where fewer than 32 bytes are left for the caller. Each block
+// is split at a character boundary near its middle and the halves run side
+// by side: two independent chains of shifts keep the processor busy where
+// one would wait on each step.
+func (d *dfa) run(p []byte, n int) (end int, done bool) {
 	for n+32 <= len(p) {
 		mid := n + 16
 		for k := 0; k < 3 && !utf8.RuneStart(p[mid]); k++ {
 			mid--
 		}
+		if !utf8.RuneStart(p[mid]) {
+			break // four continuation bytes in a row: let the caller look closer
+		}
 		a, b := p[n:mid], p[mid:n+32]
 		sa, sb := uint64(stAccept), uint64(stAccept)
 		i := 0
-		for ; i < len(a) && i < len(b); i++ {
+		for ; i < len(a); i++ { // a is never longer than b
 			sa = d[a[i]] >> (sa & 63)
 			sb = d[b[i]] >> (sb & 63)
 		}
 		for ; i < len(b); i++ {
 			sb = d[b[i]] >> (sb & 63)
 		}
-		// a is never longer than b, and ends where a character starts.
-		if sa&63 != stAccept || sb&63 == stError {
-			break
+		switch sa, sb = sa&63, sb&63; {
+		case sa != stAccept:
+			// The first half ends where a character starts, so it ended
+			// in trouble: a cut or a character to change.
+			return n + d.last(a), true
+		case sb == stError:
+			return mid + d.last(b), true
+		case sb != stAccept:
+			n = mid + d.last(b) // leave the character that the block cut for the next
+		default:
+			n += 32
 		}
-		end := n + 32
-		if sb&63 != stAccept {
-			// Leave the character that the block cut for the next one.
-			for end--; !utf8.RuneStart(p[end]); end-- {
-			}
-		}
-		n = end
 	}
-	return n
+	return n, false
+}
+
+// last returns where the automaton last stood between characters in q:
+// the end of the clean part. Only a block in trouble pays for it.
+func (d *dfa) last(q []byte) int {
+	st, at := uint64(stAccept), 0
+	for i, b := range q {
+		if st == stAccept {
+			at = i
+		}
+		if st = d[b] >> st & 63; st == stError {
+			return at
+		}
+	}
+	if st == stAccept {
+		at = len(q)
+	}
+	return at
 }

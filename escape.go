@@ -5,7 +5,10 @@ import "golang.org/x/text/transform"
 // Escape returns a transformer that escapes control characters: by default
 // every C0 control (U+0000–U+001F), DEL (U+007F) and C1 control
 // (U+0080–U+009F), in Go notation ([GoStyle]). [Allow] lets chosen
-// characters through, as in Escape(Allow('\t', '\n')).
+// characters through, as in Escape(Allow('\t', '\n')); [Also] escapes more
+// classes, such as the bidi controls of Trojan Source; [WithStyle] picks the
+// notation (Go, JSON, percent, caret, control pictures, <U+XXXX>); and
+// [Reversible] makes the result undoable with [Unescape].
 //
 // The escaper decodes UTF-8 to find C1 controls (the two-byte sequences
 // C2 80–C2 9F; the bytes 80–9F alone are continuation bytes, not controls),

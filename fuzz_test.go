@@ -95,6 +95,11 @@ func FuzzEscape(f *testing.F) {
 		if !utf8.Valid(whole) {
 			t.Fatalf("%v: % x gave ill-formed %q", s, in, whole)
 		}
+		ref := *e.(*sanitizer)
+		ref.set.scan.ok, ref.set.dfa = false, nil
+		if a, b := e.(*sanitizer).clean(in), ref.clean(in); a != b {
+			t.Fatalf("% x: clean = %d, the reference loop %d", in, a, b)
+		}
 		set := newSet(configure(opts))
 		for _, r := range string(whole) {
 			if set.contains(r) {

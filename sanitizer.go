@@ -44,7 +44,10 @@ func (t *sanitizer) clean(p []byte) int {
 			n += t.set.scan.words(p[n:])
 		}
 		if t.set.dfa != nil && n < len(p) && p[n] >= 0x80 {
-			n = t.set.dfa.run(p, n)
+			var done bool
+			if n, done = t.set.dfa.run(p, n); done {
+				return n
+			}
 		}
 		// Then character by character, for at least a word's worth of
 		// bytes, before the word scan is worth trying again.

@@ -30,6 +30,9 @@
 //	PictureStyle  a␛[1m␀\u0085\u202e\uffff\xff
 //	UnicodeStyle  a<U+001B>[1m<U+0000><U+0085><U+202E><U+FFFF><FF>
 //
+// For logs, [NewHandler] and [ReplaceAttr] sanitize log/slog records and
+// [NewLineWriter] keeps each record of the log package on one line.
+//
 // Every transformer gives the same output however its input is cut into
 // chunks and whatever the size of the destination buffer, and allocates
 // nothing on clean input. The sanitizing transformers hold back at most 3
