@@ -1,6 +1,9 @@
 package sanitize
 
-import "encoding/binary"
+import (
+	"encoding/binary"
+	"math/bits"
+)
 
 // This file holds the word-at-a-time scan that lets clean skip ASCII text
 // eight bytes per step. sanitizer.clean without it is the reference it is
@@ -56,8 +59,9 @@ func newWordScan(ascii *[0x80]bool) wordScan {
 	return w
 }
 
-// words returns the length of the longest prefix of p made of whole 8-byte
-// words in which no byte needs a closer look.
+// words returns the length of the longest prefix of p in which no byte
+// needs a closer look, as far as whole 8-byte words reach: it stops exactly
+// at the first such byte, or before a last word shorter than 8 bytes.
 //
 // Each test keeps within its lane: adding to a 7-bit value never carries
 // into the next lane, so the answer is exact lane by lane. With y the lane
@@ -73,8 +77,8 @@ func (w *wordScan) words(p []byte) int {
 			}
 		}
 		for ; n+8 <= len(p); n += 8 {
-			if le(p[n:])&highs != 0 {
-				break
+			if m := le(p[n:]) & highs; m != 0 {
+				return n + firstLane(m)
 			}
 		}
 		return n
@@ -109,12 +113,16 @@ func (w *wordScan) words(p []byte) int {
 		if w.nextra > 0 {
 			m |= equal(x, e0) | equal(x, e1)
 		}
-		if m&highs != 0 {
-			break
+		if m &= highs; m != 0 {
+			return n + firstLane(m)
 		}
 	}
 	return n
 }
+
+// firstLane returns the index of the first byte whose high bit is set in m,
+// in memory order (the words are little-endian).
+func firstLane(m uint64) int { return bits.TrailingZeros64(m) / 8 }
 
 func le(p []byte) uint64 { return binary.LittleEndian.Uint64(p) }
 
