@@ -143,7 +143,9 @@ func (d *dfa) run(p []byte, n int) (end int, done bool) {
 		case sb == stError:
 			return mid + d.last(b), true
 		case sb != stAccept:
-			n = mid + d.last(b) // leave the character that the block cut for the next
+			// Leave the character that the block cut for the next one.
+			for n += 31; !utf8.RuneStart(p[n]); n-- {
+			}
 		default:
 			n += 32
 		}
