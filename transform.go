@@ -37,9 +37,8 @@
 // chunks and whatever the size of the destination buffer, and allocates
 // nothing on clean input. The sanitizing transformers hold back at most 3
 // bytes between calls (a cut character), [Unescape] at most 11 (a cut
-// escape). A
-// transformer keeps state between calls and is not safe for concurrent use;
-// make one per stream.
+// escape). A transformer keeps state between calls and is not safe for
+// concurrent use; make one per stream.
 package sanitize
 
 import (
