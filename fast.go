@@ -71,13 +71,13 @@ func (w *wordScan) words(p []byte) int {
 	n := 0
 	if !w.ctl && w.nextra == 0 { // only non-ASCII stops, as in validation
 		for ; n+32 <= len(p); n += 32 {
-			q := p[n : n+32 : n+32]
-			if (le(q[0:])|le(q[8:])|le(q[16:])|le(q[24:]))&highs != 0 {
+			q := (*[32]byte)(p[n:])
+			if (le(q[0:8])|le(q[8:16])|le(q[16:24])|le(q[24:32]))&highs != 0 {
 				break
 			}
 		}
 		for ; n+8 <= len(p); n += 8 {
-			if m := le(p[n:]) & highs; m != 0 {
+			if m := le(p[n:n+8]) & highs; m != 0 {
 				return n + firstLane(m)
 			}
 		}
@@ -94,7 +94,8 @@ func (w *wordScan) words(p []byte) int {
 	}
 	if w.ctl && w.lo > w.hi && w.nextra == 0 { // every C0 byte and DEL stop
 		for ; n+16 <= len(p); n += 16 {
-			x0, x1 := le(p[n:]), le(p[n+8:])
+			q := (*[16]byte)(p[n:])
+			x0, x1 := le(q[0:8]), le(q[8:16])
 			y0, y1 := x0&low7, x1&low7
 			// Mind the parentheses: in Go, + and | bind equally tightly.
 			m := x0 | x1 | (y0 + ones) | (y1 + ones) | ^((y0 + from20) | x0) | ^((y1 + from20) | x1)
@@ -104,7 +105,7 @@ func (w *wordScan) words(p []byte) int {
 		}
 	}
 	for ; n+8 <= len(p); n += 8 {
-		x := le(p[n:])
+		x := le(p[n : n+8])
 		y := x & low7
 		del := y + ones                        // lane is 7F
 		belowLo := ^((y + fromLo) | x)         // lane < lo
