@@ -50,7 +50,6 @@ func (w *lineWriter) Write(p []byte) (int, error) {
 		return len(p), nil
 	}
 	buf := bufPool.Get().(*[]byte)
-	defer bufPool.Put(buf)
 	u := w.l.proto // only this path pays for a transformer on the heap
 	out, _, err := transform.Append(&u, (*buf)[:0], rec)
 	if err != nil {
@@ -59,8 +58,12 @@ func (w *lineWriter) Write(p []byte) (int, error) {
 	if nl {
 		out = append(out, '\n')
 	}
-	*buf = out
-	if _, err := w.w.Write(out); err != nil {
+	_, err = w.w.Write(out)
+	if cap(out) <= 64<<10 { // a huge record's buffer is not kept
+		*buf = out
+		bufPool.Put(buf)
+	}
+	if err != nil {
 		return 0, err
 	}
 	return len(p), nil
