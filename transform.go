@@ -43,6 +43,8 @@ package sanitize
 
 import (
 	"io"
+	"sync"
+	"sync/atomic"
 	"unsafe"
 
 	"golang.org/x/text/transform"
@@ -83,8 +85,12 @@ func NewWriter(w io.Writer, opts ...Option) io.WriteCloser {
 // sanitized text before the first ill-formed sequence and an
 // *[InvalidUTF8Error].
 func String(s string, opts ...Option) (string, error) {
+	c := configure(opts)
+	if p := cached(c); p != nil {
+		return p.string(s)
+	}
 	var t sanitizer
-	t.init(configure(opts))
+	t.init(c)
 	return t.string(s)
 }
 
@@ -93,8 +99,14 @@ func String(s string, opts ...Option) (string, error) {
 // it returns the sanitized bytes before the first ill-formed sequence and an
 // *[InvalidUTF8Error].
 func Bytes(b []byte, opts ...Option) ([]byte, error) {
+	c := configure(opts)
 	var t sanitizer
-	t.init(configure(opts))
+	if p := cached(c); p != nil {
+		t = *p
+	} else {
+		t.init(c)
+	}
+	t.Reset()
 	if _, err := t.Span(b, true); err == nil {
 		return b, nil
 	}
@@ -103,9 +115,51 @@ func Bytes(b []byte, opts ...Option) ([]byte, error) {
 	return out, err
 }
 
+// String and Bytes configure a transformer on every call, which costs more
+// than sanitizing a short string; so the configurations they see are kept,
+// compiled, up to a bound. Those with predicates (AlsoFunc) or many
+// allowed characters are compiled each time.
+var (
+	compiledConfigs sync.Map // configKey -> *sanitizer, never modified
+	compiledCount   atomic.Int32
+)
+
+const maxCompiled = 64
+
+type configKey struct {
+	bom        BOMPolicy
+	invalid    InvalidPolicy
+	style      Style
+	also       Class
+	reversible bool
+	noControls bool
+	nallow     int
+	allow      [4]rune
+}
+
+// cached returns the compiled form of c, or nil if c is not kept.
+func cached(c config) *sanitizer {
+	if len(c.funcs) > 0 || len(c.allow) > 4 {
+		return nil
+	}
+	k := configKey{c.bom, c.invalid, c.style, c.also, c.reversible, c.noControls, len(c.allow), [4]rune{}}
+	copy(k.allow[:], c.allow)
+	if p, ok := compiledConfigs.Load(k); ok {
+		return p.(*sanitizer)
+	}
+	if compiledCount.Load() >= maxCompiled {
+		return nil
+	}
+	p, loaded := compiledConfigs.LoadOrStore(k, newSanitizer(c))
+	if !loaded {
+		compiledCount.Add(1)
+	}
+	return p.(*sanitizer)
+}
+
 // string sanitizes s as a whole stream, returning s itself when it needs no
-// change. It leaves t as it was, so that one configured sanitizer can serve
-// many goroutines by copying.
+// change. It leaves t as it was, so that one compiled sanitizer can serve
+// many goroutines at once.
 func (t *sanitizer) string(s string) (string, error) {
 	// clean and Span only read, so they may look at the bytes of s in
 	// place; clean keeps no state, so t need not even be copied.

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"math/rand/v2"
+	"sync"
 	"testing"
 	"unicode/utf8"
 
@@ -309,5 +310,33 @@ func TestDFAEdges(t *testing.T) {
 	for _, e := range edges {
 		seq[0] = e
 		walk(1)
+	}
+}
+
+// String and Bytes keep a bounded number of compiled configurations, shared
+// by every goroutine.
+func TestCompiledConfigs(t *testing.T) {
+	var wg sync.WaitGroup
+	for g := 0; g < 8; g++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for r := rune(0); r < 100; r++ {
+				in := "a\x01" + string(0x100+r) + "\x7f"
+				want := `a\x01` + string(0x100+r) + `\x7f`
+				if out, err := String(in, Allow(0x100+r)); out != want || err != nil {
+					t.Errorf("String(%q) = %q, %v; want %q", in, out, err, want)
+					return
+				}
+				if out, err := Bytes([]byte(in), Allow(0x100+r), Also(PrivateUse)); string(out) != want || err != nil {
+					t.Errorf("Bytes(%q) = %q, %v; want %q", in, out, err, want)
+					return
+				}
+			}
+		}()
+	}
+	wg.Wait()
+	if n := compiledCount.Load(); n > maxCompiled {
+		t.Errorf("%d compiled configurations kept, want at most %d", n, maxCompiled)
 	}
 }
