@@ -6,10 +6,11 @@ import (
 )
 
 // This file holds the other fast path of clean: for text that is not ASCII,
-// a table-driven automaton that checks 16 bytes at a time without a branch
+// a table-driven automaton that checks 32 bytes at a time without a branch
 // per byte. It is derived from table37, not a second copy of it, and only
-// decides "clean or not": the first sign of trouble sends clean back to the
-// byte-by-byte loop, which is the reference (TestDFAMatchesReference).
+// decides whether the text is clean and, if not, where the clean part
+// ends. The byte-by-byte loop of clean is the reference it is tested
+// against (TestFastPathsMatchReference, TestDFAEdges).
 
 // The automaton's states are shift amounts, so that one 64-bit row per
 // input byte holds the next state for every state: next = row[b] >> state.

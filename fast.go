@@ -6,9 +6,10 @@ import (
 )
 
 // This file holds the word-at-a-time scan that lets clean skip ASCII text
-// eight bytes per step. sanitizer.clean without it is the reference it is
-// tested against (TestWordsMatchReference); BenchmarkCorpus shows what it
-// is worth: on ASCII, validation runs at the speed of utf8.Valid.
+// eight or more bytes per step. sanitizer.clean without it is the
+// reference it is tested against (TestFastPathsMatchReference);
+// BenchmarkCorpus shows what it is worth: on ASCII, validation runs close
+// to utf8.Valid, some 20 times faster than byte by byte.
 
 const (
 	ones  = 0x0101010101010101
