@@ -46,6 +46,17 @@ func FuzzValidate(f *testing.F) {
 				t.Fatalf("policy %d: % x gave ill-formed % x", p, in, whole)
 			}
 		}
+		// The fast paths engage on 32 bytes and more: pad the input so that
+		// they see it, and compare them with the plain loop.
+		long := append(append([]byte("d\u00e9j\u00e0 vu, \u65e5\u672c "), in...), "\u00e9t\u00e9 \U0001F600"...)
+		v := Validate(ReplaceInvalid).(*sanitizer)
+		ref := *v
+		ref.set.scan.ok, ref.set.dfa = false, nil
+		for i := 0; i <= len(long); i += 7 {
+			if a, b := v.clean(long[i:]), ref.clean(long[i:]); a != b {
+				t.Fatalf("% x: clean = %d, the reference loop %d", long[i:], a, b)
+			}
+		}
 		want, _, _ := transform.Bytes(xtext, in)
 		if got, _ := oneShot(Validate(ReplaceInvalid), in); !bytes.Equal(got, want) {
 			t.Fatalf("% x: ReplaceInvalid % x, x/text decoder % x", in, got, want)
@@ -97,8 +108,11 @@ func FuzzEscape(f *testing.F) {
 		}
 		ref := *e.(*sanitizer)
 		ref.set.scan.ok, ref.set.dfa = false, nil
-		if a, b := e.(*sanitizer).clean(in), ref.clean(in); a != b {
-			t.Fatalf("% x: clean = %d, the reference loop %d", in, a, b)
+		long := append(append([]byte("d\u00e9j\u00e0 vu, \u65e5\u672c "), in...), "\u00e9t\u00e9 \U0001F600"...)
+		for _, p := range [][]byte{in, long} {
+			if a, b := e.(*sanitizer).clean(p), ref.clean(p); a != b {
+				t.Fatalf("% x: clean = %d, the reference loop %d", p, a, b)
+			}
 		}
 		set := newSet(configure(opts))
 		for _, r := range string(whole) {
