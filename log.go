@@ -71,7 +71,7 @@ func (l *logSanitizer) cleanAttr(a slog.Attr) bool {
 // anything changed. Values that are not text keep their kind.
 func (l *logSanitizer) attr(a slog.Attr) (slog.Attr, bool) {
 	key := l.string(a.Key)
-	changed := len(key) != len(a.Key) || key != a.Key
+	changed := key != a.Key
 	v := a.Value.Resolve()
 	changed = changed || v.Kind() != a.Value.Kind()
 	switch v.Kind() {
