@@ -45,7 +45,7 @@ func (c config) check() {
 		panic(fmt.Sprintf("sanitize: unknown InvalidPolicy %d", c.invalid))
 	case c.style > UnicodeStyle:
 		panic(fmt.Sprintf("sanitize: unknown %v", c.style))
-	case c.reversible && !c.style.reversible():
+	case c.reversible && !c.style.Reversible():
 		panic(fmt.Sprintf("sanitize: Reversible cannot be combined with %v, which cannot be unescaped", c.style))
 	}
 }

@@ -55,8 +55,9 @@ func (s Style) String() string {
 	return fmt.Sprintf("Style(%d)", uint8(s))
 }
 
-// reversible reports whether [Unescape] can decode the style.
-func (s Style) reversible() bool {
+// Reversible reports whether [Unescape] can decode s, and so whether s can
+// be combined with the [Reversible] option.
+func (s Style) Reversible() bool {
 	return s == GoStyle || s == JSONStyle || s == PercentStyle
 }
 

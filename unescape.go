@@ -45,7 +45,7 @@ func (e *UnescapeError) Error() string {
 // back to zero; it implements [transform.SpanningTransformer] and is not
 // safe for concurrent use.
 func Unescape(s Style) transform.SpanningTransformer {
-	if !s.reversible() {
+	if !s.Reversible() {
 		panic(fmt.Sprintf("sanitize: Unescape: %v cannot be unescaped", s))
 	}
 	return &unescaper{style: s, esc: s.escapeChars()[0]}

@@ -129,13 +129,12 @@ func configure(invalid, bom, allow, also, style string, reversible, unescape, ch
 		return nil, fmt.Errorf("unknown -style %q", style)
 	}
 	opts = append(opts, sanitize.WithStyle(st))
-	reversibleStyle := st == sanitize.GoStyle || st == sanitize.JSONStyle || st == sanitize.PercentStyle
 	switch {
 	case all && !check:
 		return nil, errors.New("-all needs -check")
 	case unescape && (check || reversible):
 		return nil, errors.New("-unescape cannot be combined with -check or -reversible")
-	case (unescape || reversible) && !reversibleStyle:
+	case (unescape || reversible) && !st.Reversible():
 		return nil, fmt.Errorf("-style %s cannot be reversed", style)
 	case unescape:
 		return &config{t: sanitize.Unescape(st)}, nil
