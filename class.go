@@ -36,6 +36,26 @@ func (c Class) contains(r rune) bool {
 		c&LineSeparators != 0 && (r == 0x2028 || r == 0x2029 || r == 0x0085)
 }
 
+// leads returns the lead bytes of the characters of c from U+00A0 up. C1
+// controls, C2 80–9F, are left out: the vector kernel looks for them by
+// themselves. TestClassLeads checks the lists against every code point.
+func (c Class) leads() []byte {
+	var l []byte
+	if c&Noncharacters != 0 {
+		l = append(l, 0xEF, 0xF0, 0xF1, 0xF2, 0xF3, 0xF4) // U+FDD0–U+FDEF, U+FFFE–U+FFFF, the end of planes 1–16
+	}
+	if c&PrivateUse != 0 {
+		l = append(l, 0xEE, 0xEF, 0xF3, 0xF4) // U+E000–U+F8FF, planes 15 and 16
+	}
+	if c&Bidi != 0 {
+		l = append(l, 0xD8, 0xE2) // U+061C, U+200E–U+2069
+	}
+	if c&LineSeparators != 0 {
+		l = append(l, 0xE2) // U+2028, U+2029
+	}
+	return l
+}
+
 // Also escapes the characters of c as well as those already escaped.
 // Escape(Also(Bidi)) escapes controls and bidi formatting characters.
 func Also(c Class) Option {
@@ -64,7 +84,8 @@ func AlsoFunc(f func(rune) bool) Option {
 type set struct {
 	ascii [0x80]bool // for U+0000..U+007F, with every option applied
 	scan  wordScan
-	dfa   *dfa // nil when it cannot decide for this set
+	dfa   *dfa       // nil when it cannot decide for this set
+	vec   *vecTables // nil when the processor has no vector kernel
 	class Class
 	allow []rune // non-ASCII characters let through
 	funcs []func(rune) bool
@@ -90,6 +111,7 @@ func newSet(c config) set {
 	}
 	s.scan = newWordScan(&s.ascii)
 	s.dfa = newDFA(&s)
+	s.vec = newVecTables(&s)
 	return s
 }
 

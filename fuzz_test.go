@@ -49,12 +49,12 @@ func FuzzValidate(f *testing.F) {
 		// The fast paths engage on 32 bytes and more: pad the input so that
 		// they see it, and compare them with the plain loop.
 		long := append(append([]byte("d\u00e9j\u00e0 vu, \u65e5\u672c "), in...), "\u00e9t\u00e9 \U0001F600"...)
-		v := Validate(ReplaceInvalid).(*sanitizer)
-		ref := *v
-		ref.set.scan.ok, ref.set.dfa = false, nil
+		fast, ref := fastPaths(Validate(ReplaceInvalid).(*sanitizer))
 		for i := 0; i <= len(long); i += 7 {
-			if a, b := v.clean(long[i:]), ref.clean(long[i:]); a != b {
-				t.Fatalf("% x: clean = %d, the reference loop %d", long[i:], a, b)
+			for j, f := range fast {
+				if a, b := f.clean(long[i:]), ref.clean(long[i:]); a != b {
+					t.Fatalf("% x: fast path %d: clean = %d, the reference loop %d", long[i:], j, a, b)
+				}
 			}
 		}
 		want, _, _ := transform.Bytes(xtext, in)
@@ -106,12 +106,13 @@ func FuzzEscape(f *testing.F) {
 		if !utf8.Valid(whole) {
 			t.Fatalf("%v: % x gave ill-formed %q", s, in, whole)
 		}
-		ref := *e.(*sanitizer)
-		ref.set.scan.ok, ref.set.dfa = false, nil
+		fast, ref := fastPaths(e.(*sanitizer))
 		long := append(append([]byte("d\u00e9j\u00e0 vu, \u65e5\u672c "), in...), "\u00e9t\u00e9 \U0001F600"...)
-		for _, p := range [][]byte{in, long} {
-			if a, b := e.(*sanitizer).clean(p), ref.clean(p); a != b {
-				t.Fatalf("% x: clean = %d, the reference loop %d", p, a, b)
+		for _, p := range [][]byte{in, long, long[5:], long[11:]} {
+			for j, f := range fast {
+				if a, b := f.clean(p), ref.clean(p); a != b {
+					t.Fatalf("% x: fast path %d: clean = %d, the reference loop %d", p, j, a, b)
+				}
 			}
 		}
 		set := newSet(configure(opts))

@@ -40,12 +40,20 @@ func (t *sanitizer) Reset() {
 func (t *sanitizer) clean(p []byte) int {
 	n := 0
 	for n < len(p) {
-		if t.set.scan.ok {
+		// The automaton is only asked about the 64 bytes where the
+		// kernel stopped, so that the kernel, being faster, takes over
+		// again after them.
+		q := p
+		switch {
+		case t.set.vec != nil && len(p)-n >= 32:
+			n += t.set.vec.scan(p[n:])
+			q = p[:min(len(p), n+64)]
+		case t.set.scan.ok:
 			n += t.set.scan.words(p[n:])
 		}
 		if t.set.dfa != nil && n < len(p) && p[n] >= 0x80 {
 			var done bool
-			if n, done = t.set.dfa.run(p, n); done {
+			if n, done = t.set.dfa.run(q, n); done {
 				return n
 			}
 		}

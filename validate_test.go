@@ -221,8 +221,18 @@ func TestDifferential(t *testing.T) {
 	}
 }
 
-// The fast paths (the word scan and the automaton) agree with the plain
-// loop, which is the reference.
+// fastPaths returns t as it is and without its vector kernel (which leaves
+// the word scan and the automaton to do the work), and plain: t with no
+// fast path at all, the reference they are held to.
+func fastPaths(t *sanitizer) (fast []*sanitizer, plain *sanitizer) {
+	noVec, ref := *t, *t
+	noVec.set.vec = nil
+	ref.set.scan.ok, ref.set.dfa, ref.set.vec = false, nil, nil
+	return []*sanitizer{t, &noVec}, &ref
+}
+
+// The fast paths (the vector kernel, the word scan and the automaton) agree
+// with the plain loop, which is the reference.
 func TestFastPathsMatchReference(t *testing.T) {
 	rng := rand.New(rand.NewPCG(11, 12))
 	configs := [][]Option{
@@ -245,18 +255,18 @@ func TestFastPathsMatchReference(t *testing.T) {
 			in = append(bytes.Repeat([]byte("日本語 ü € 😀 \u0085 "), rng.IntN(6)), in...)
 		}
 		for _, opts := range configs {
-			fast := newSanitizer(configure(opts))
-			ref := *fast
-			ref.set.scan.ok, ref.set.dfa = false, nil
-			if a, b := fast.clean(in), ref.clean(in); a != b {
-				t.Fatalf("%q with %d options: clean = %d, reference %d", in, len(opts), a, b)
+			fast, ref := fastPaths(newSanitizer(configure(opts)))
+			for i, f := range fast {
+				if a, b := f.clean(in), ref.clean(in); a != b {
+					t.Fatalf("%q with %d options, fast path %d: clean = %d, reference %d", in, len(opts), i, a, b)
+				}
 			}
 		}
-		v := Validate(ReplaceInvalid).(*sanitizer)
-		ref := *v
-		ref.set.scan.ok, ref.set.dfa = false, nil
-		if a, b := v.clean(in), ref.clean(in); a != b {
-			t.Fatalf("%q, validating: clean = %d, reference %d", in, a, b)
+		fast, ref := fastPaths(Validate(ReplaceInvalid).(*sanitizer))
+		for i, f := range fast {
+			if a, b := f.clean(in), ref.clean(in); a != b {
+				t.Fatalf("%q, validating, fast path %d: clean = %d, reference %d", in, i, a, b)
+			}
 		}
 	}
 }
@@ -269,16 +279,12 @@ func TestDFAEdges(t *testing.T) {
 	edges := []byte{0x00, 0x09, 0x0a, 0x1f, 0x20, 0x7e, 0x7f, 0x80, 0x84, 0x85, 0x8f, 0x90, 0x9f, 0xa0, 0xbf,
 		0xc0, 0xc1, 0xc2, 0xc3, 0xdf, 0xe0, 0xe1, 0xec, 0xed, 0xee, 0xef, 0xf0, 0xf1, 0xf3, 0xf4, 0xf5, 0xff}
 	var fast, ref []*sanitizer
-	for _, opts := range [][]Option{nil, {Allow('\t', '\n', '\u0085')}} {
-		f := newSanitizer(configure(opts))
-		r := *f
-		r.set.scan.ok, r.set.dfa = false, nil
-		fast, ref = append(fast, f), append(ref, &r)
+	for _, t := range []*sanitizer{newSanitizer(config{}), New(Allow('\t', '\n', '\u0085')).(*sanitizer), Validate(ReplaceInvalid).(*sanitizer)} {
+		f, r := fastPaths(t)
+		for _, f := range f {
+			fast, ref = append(fast, f), append(ref, r)
+		}
 	}
-	v := Validate(ReplaceInvalid).(*sanitizer)
-	vr := *v
-	vr.set.scan.ok, vr.set.dfa = false, nil
-	fast, ref = append(fast, v), append(ref, &vr)
 
 	// Long enough for two 32-byte blocks; the sequence goes near the start,
 	// around the middle of the first block (where it is split in two) and

@@ -1,0 +1,176 @@
+package sanitize
+
+// This file holds the third fast path of clean, for processors with vector
+// instructions (vec_amd64.s): it checks 32 bytes per step for ill-formed
+// UTF-8, escaped ASCII bytes, C1 controls and the lead bytes of other
+// escaped characters, and says where the first of them is. Like the others
+// it only finds where the clean part ends; the byte-by-byte loop of clean
+// decides what is there, and is the reference the kernel is tested against
+// (TestVectorMatchesReference, FuzzValidate, FuzzEscape).
+//
+// Ill-formed UTF-8 is found with the algorithm of Keiser and Lemire,
+// "Validating UTF-8 In Less Than One Instruction Per Byte" (Software:
+// Practice and Experience, 2021): three 16-entry tables, indexed by the
+// high and low half of each byte and the high half of the byte after it,
+// whose AND is nonzero where the pair cannot occur in UTF-8. That the
+// tables say what Table 3-7 says is tested pair by pair against table37
+// (TestVectorTablesFollowTable37).
+
+// vecTables is what the kernel loads: every table is 32 bytes, one 16-byte
+// table repeated for each half of a 256-bit register.
+type vecTables struct {
+	// Membership of a byte x in a set of bytes, two halves at a time:
+	// x is in the set when lo[x&15] & hi[x>>4] != 0, with escLo for
+	// x < 80 and leadLo for x ≥ 80.
+	escLo  [32]byte // bit h: the ASCII byte h<<4|l is escaped
+	leadLo [32]byte // bit h-8: the lead byte h<<4|l may start an escaped character
+	hi     [32]byte // 1<<(h&7)
+
+	c1Lead [32]byte // C2 when some C1 control is escaped, else FF, which leads nothing
+	c1Max  [32]byte // 9F: C2 80–9F are the C1 controls
+
+	// Keiser–Lemire.
+	byte1High [32]byte
+	byte1Low  [32]byte
+	byte2High [32]byte
+	open      [32]byte // less than this at the end of a block: no character left open
+	third     [32]byte // E0-80: subtracted with saturation, leaves bit 7 from E0 up
+	fourth    [32]byte // F0-80: likewise from F0 up
+	nibble    [32]byte // 0F
+	bit7      [32]byte // 80
+
+	escapes uint64 // nonzero when some ASCII byte is escaped
+}
+
+// The Keiser–Lemire error bits: for each pair of bytes, the reasons it
+// could be ill-formed. A pair is ill-formed when the three tables agree on
+// one of them.
+const (
+	tooShort     = 1 << 0 // a lead byte or ASCII followed by a lead byte or ASCII ...
+	tooLong      = 1 << 1 // ASCII followed by a continuation byte
+	overlong3    = 1 << 2 // E0 80–9F
+	tooLarge     = 1 << 3 // F4 90–BF, F5–FF
+	surrogate    = 1 << 4 // ED A0–BF
+	overlong2    = 1 << 5 // C0, C1
+	tooLarge1000 = 1 << 6 // F5–FF 80–8F
+	overlong4    = 1 << 6 // F0 80–8F
+	twoConts     = 1 << 7 // two continuation bytes: fine only as the third or fourth byte
+	carry        = tooShort | tooLong | twoConts
+)
+
+// klTables are the published tables, by high half of the first byte, low
+// half of the first byte, and high half of the second.
+var klTables = [3][16]byte{{
+	// 0_______: ASCII
+	tooLong, tooLong, tooLong, tooLong, tooLong, tooLong, tooLong, tooLong,
+	// 10______: continuation
+	twoConts, twoConts, twoConts, twoConts,
+	tooShort | overlong2,             // 1100____
+	tooShort,                         // 1101____
+	tooShort | overlong3 | surrogate, // 1110____
+	tooShort | tooLarge | tooLarge1000 | overlong4, // 1111____
+}, {
+	carry | overlong3 | overlong2 | overlong4, // ____0000
+	carry | overlong2,                         // ____0001
+	carry,                                     // ____0010
+	carry,                                     // ____0011
+	carry | tooLarge,                          // ____0100
+	carry | tooLarge | tooLarge1000,           // ____0101
+	carry | tooLarge | tooLarge1000,
+	carry | tooLarge | tooLarge1000,
+	carry | tooLarge | tooLarge1000, // ____1000
+	carry | tooLarge | tooLarge1000,
+	carry | tooLarge | tooLarge1000,
+	carry | tooLarge | tooLarge1000,
+	carry | tooLarge | tooLarge1000,
+	carry | tooLarge | tooLarge1000 | surrogate, // ____1101
+	carry | tooLarge | tooLarge1000,
+	carry | tooLarge | tooLarge1000,
+}, {
+	// ASCII second
+	tooShort, tooShort, tooShort, tooShort, tooShort, tooShort, tooShort, tooShort,
+	tooLong | overlong2 | twoConts | overlong3 | tooLarge1000 | overlong4, // 1000____
+	tooLong | overlong2 | twoConts | overlong3 | tooLarge,                 // 1001____
+	tooLong | overlong2 | twoConts | surrogate | tooLarge,                 // 1010____
+	tooLong | overlong2 | twoConts | surrogate | tooLarge,                 // 1011____
+	// lead byte second
+	tooShort, tooShort, tooShort, tooShort,
+}}
+
+// klPair is what the kernel computes for the byte pair a b: nonzero below
+// bit 7 when the pair is ill-formed; exactly twoConts when b is a second
+// continuation byte, which is well-formed only after E0–F4 two or three
+// bytes back.
+func klPair(a, b byte) byte {
+	return klTables[0][a>>4] & klTables[1][a&15] & klTables[2][b>>4]
+}
+
+// newVecTables returns the kernel's tables for s, or nil when this
+// processor has no kernel.
+func newVecTables(s *set) *vecTables {
+	if !haveVec {
+		return nil
+	}
+	v := &vecTables{}
+	var escLo, leadLo, hi [16]byte
+	for b, esc := range s.ascii {
+		if esc {
+			escLo[b&15] |= 1 << (b >> 4)
+			v.escapes = 1
+		}
+	}
+	for _, b := range s.leads() {
+		leadLo[b&15] |= 1 << (b>>4 - 8)
+	}
+	for h := range hi {
+		hi[h] = 1 << (h & 7)
+	}
+	c1Lead := byte(0xFF)
+	for r := rune(0x80); r <= 0x9F; r++ {
+		if s.contains(r) {
+			c1Lead = 0xC2
+		}
+	}
+	for i := range 32 {
+		v.escLo[i], v.leadLo[i], v.hi[i] = escLo[i&15], leadLo[i&15], hi[i&15]
+		v.byte1High[i], v.byte1Low[i], v.byte2High[i] = klTables[0][i&15], klTables[1][i&15], klTables[2][i&15]
+		v.c1Lead[i], v.c1Max[i] = c1Lead, 0x9F
+		v.open[i] = 0xFF
+		v.third[i], v.fourth[i], v.nibble[i], v.bit7[i] = 0xE0-0x80, 0xF0-0x80, 0x0F, 0x80
+	}
+	// A lead byte in the last three places of a block must be continued in
+	// the next: 2-byte leads in the last, 3-byte in the last two, 4-byte
+	// in the last three.
+	v.open[29], v.open[30], v.open[31] = 0xF0-1, 0xE0-1, 0xC0-1
+	return v
+}
+
+// leads returns the lead bytes of the non-ASCII characters s may escape,
+// other than C1 controls, which the kernel finds by themselves.
+func (s *set) leads() []byte {
+	if len(s.funcs) != 0 {
+		var all []byte
+		for b := 0xC2; b <= 0xF4; b++ {
+			all = append(all, byte(b))
+		}
+		return all
+	}
+	return s.class.leads()
+}
+
+// scan returns how far p is clean as the kernel sees it, at a character
+// boundary: the kernel stops at the first byte it flags, or before the last
+// block shorter than 32 bytes.
+func (v *vecTables) scan(p []byte) int {
+	k := vecScan(p, v)
+	// A character that starts in the three bytes before k may be cut off
+	// by k, or be what is wrong at k: leave it to clean.
+	for j := k - 1; j >= 0 && j >= k-3; j-- {
+		if b := p[j]; b >= 0xC0 {
+			return j
+		} else if b < 0x80 {
+			break
+		}
+	}
+	return k
+}

@@ -1,0 +1,36 @@
+//go:build !purego
+
+package sanitize
+
+// haveVec reports whether this processor and its operating system run the
+// AVX2 kernel: CPUID says AVX and AVX2, and XGETBV says the OS saves the
+// 256-bit registers (the checks of the Intel SDM, §14.3).
+var haveVec = func() bool {
+	maxID, _, _, _ := cpuid(0, 0)
+	if maxID < 7 {
+		return false
+	}
+	_, _, ecx1, _ := cpuid(1, 0)
+	const osxsave, avx = 1 << 27, 1 << 28
+	if ecx1&(osxsave|avx) != osxsave|avx {
+		return false
+	}
+	if xcr0 := xgetbv(); xcr0&6 != 6 { // XMM and YMM state
+		return false
+	}
+	_, ebx7, _, _ := cpuid(7, 0)
+	const avx2 = 1 << 5
+	return ebx7&avx2 != 0
+}()
+
+// vecScan returns the offset of the first byte of p that the kernel flags,
+// or of the last block of p shorter than 32 bytes. Every byte before it is
+// free of ill-formed UTF-8 and of escaped characters as far as the bytes
+// before it can tell.
+//
+//go:noescape
+func vecScan(p []byte, v *vecTables) int
+
+func cpuid(eax, ecx uint32) (a, b, c, d uint32)
+
+func xgetbv() uint32
