@@ -46,7 +46,7 @@ func (t *sanitizer) clean(p []byte) int {
 		q := p
 		switch {
 		case t.set.vec != nil && len(p)-n >= 32:
-			n += t.set.vec.scan(p[n:])
+			n += vecScan(p[n:], t.set.vec)
 			q = p[:min(len(p), n+64)]
 		case t.set.scan.ok:
 			n += t.set.scan.words(p[n:])
@@ -131,7 +131,14 @@ func (t *sanitizer) Transform(dst, src []byte, atEOF bool) (nDst, nSrc int, err 
 			// An escaped byte, or a clean one that the room in dst cut off.
 			out = src[nSrc : nSrc+1]
 			if t.set.ascii[b] {
-				out = asciiEscapes[t.style][b]
+				e := &asciiEscapes[t.style][b]
+				if len(dst)-nDst >= len(e.b) { // the common case, without a call to copy
+					*(*[8]byte)(dst[nDst:]) = e.b
+					nDst += e.n
+					nSrc++
+					continue
+				}
+				out = e.b[:e.n]
 			}
 		} else {
 			var r rune

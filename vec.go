@@ -157,20 +157,3 @@ func (s *set) leads() []byte {
 	}
 	return s.class.leads()
 }
-
-// scan returns how far p is clean as the kernel sees it, at a character
-// boundary: the kernel stops at the first byte it flags, or before the last
-// block shorter than 32 bytes.
-func (v *vecTables) scan(p []byte) int {
-	k := vecScan(p, v)
-	// A character that starts in the three bytes before k may be cut off
-	// by k, or be what is wrong at k: leave it to clean.
-	for j := k - 1; j >= 0 && j >= k-3; j-- {
-		if b := p[j]; b >= 0xC0 {
-			return j
-		} else if b < 0x80 {
-			break
-		}
-	}
-	return k
-}

@@ -23,10 +23,10 @@ var haveVec = func() bool {
 	return ebx7&avx2 != 0
 }()
 
-// vecScan returns the offset of the first byte of p that the kernel flags,
-// or of the last block of p shorter than 32 bytes. Every byte before it is
-// free of ill-formed UTF-8 and of escaped characters as far as the bytes
-// before it can tell.
+// vecScan returns how far p is clean as the kernel sees it: up to the
+// first byte it flags, or to the last block of p shorter than 32 bytes, less
+// a character that starts in the three bytes before and may be cut off
+// there. Every byte before is well-formed UTF-8 and not escaped.
 //
 //go:noescape
 func vecScan(p []byte, v *vecTables) int

@@ -54,37 +54,63 @@ ascii4:
 	JNZ       loop64
 	TESTQ     R9, R9
 	JZ        next4
+	// Each block's escaped bytes replace the block: Y3 is reloaded as
+	// the block before the next.
 	VPSRLW    $4, Y0, Y4
 	VPAND     Y14, Y4, Y4
 	VPSHUFB   Y4, Y13, Y4
-	VPSHUFB   Y0, Y12, Y5
-	VPAND     Y4, Y5, Y6
+	VPSHUFB   Y0, Y12, Y0
+	VPAND     Y4, Y0, Y0
 	VPSRLW    $4, Y1, Y4
 	VPAND     Y14, Y4, Y4
 	VPSHUFB   Y4, Y13, Y4
-	VPSHUFB   Y1, Y12, Y5
-	VPAND     Y4, Y5, Y5
-	VPOR      Y5, Y6, Y6
+	VPSHUFB   Y1, Y12, Y1
+	VPAND     Y4, Y1, Y1
 	VPSRLW    $4, Y2, Y4
 	VPAND     Y14, Y4, Y4
 	VPSHUFB   Y4, Y13, Y4
-	VPSHUFB   Y2, Y12, Y5
-	VPAND     Y4, Y5, Y5
-	VPOR      Y5, Y6, Y6
+	VPSHUFB   Y2, Y12, Y2
+	VPAND     Y4, Y2, Y2
 	VPSRLW    $4, Y3, Y4
 	VPAND     Y14, Y4, Y4
 	VPSHUFB   Y4, Y13, Y4
-	VPSHUFB   Y3, Y12, Y5
-	VPAND     Y4, Y5, Y5
-	VPOR      Y5, Y6, Y6
-	VPTEST    Y6, Y6
-	JNZ       loop64
+	VPSHUFB   Y3, Y12, Y3
+	VPAND     Y4, Y3, Y3
+	VPOR      Y0, Y1, Y4
+	VPOR      Y2, Y3, Y5
+	VPOR      Y4, Y5, Y4
+	VPTEST    Y4, Y4
+	JNZ       found4
+	VMOVDQU   96(SI)(AX*1), Y3
 
 next4:
 	VMOVDQU Y3, Y15
 	ADDQ    $128, AX
 	CMPQ    AX, R10
 	JLE     ascii4
+	JMP     loop64
+
+found4:
+	// The first block with an escaped byte.
+	VPTEST  Y0, Y0
+	JZ      found41
+	VMOVDQU Y0, Y2
+	JMP     found
+
+found41:
+	ADDQ    $32, AX
+	VPTEST  Y1, Y1
+	JZ      found42
+	VMOVDQU Y1, Y2
+	JMP     found
+
+found42:
+	ADDQ    $32, AX
+	VPTEST  Y2, Y2
+	JNZ     found
+	ADDQ    $32, AX
+	VMOVDQU Y3, Y2
+	JMP     found
 
 loop64:
 	// Then 64 bytes at a time, checking for a character left open.
@@ -208,6 +234,27 @@ found:
 found0:
 done:
 	VZEROUPPER
+
+	// A character that starts in the three bytes before AX may be cut
+	// off there, or be what is wrong at AX: leave it to the caller.
+	MOVQ AX, DI
+	MOVQ $3, R11
+
+back:
+	TESTQ   DI, DI
+	JZ      short
+	MOVBLZX -1(SI)(DI*1), BX
+	CMPB    BL, $0xC0
+	JAE     lead
+	CMPB    BL, $0x80
+	JB      short
+	DECQ    DI
+	DECQ    R11
+	JNZ     back
+	JMP     short
+
+lead:
+	LEAQ -1(DI), AX
 
 short:
 	MOVQ AX, ret+32(FP)
