@@ -117,7 +117,15 @@ func (t *sanitizer) Transform(dst, src []byte, atEOF bool) (nDst, nSrc int, err 
 		if room := len(dst) - nDst; end-nSrc > room {
 			end = nSrc + room
 		}
-		n := t.clean(src[nSrc:end])
+		n := 0
+		if t.set.vec != nil {
+			// The kernel alone finds most escaped ASCII bytes, and
+			// clean need not be called for them.
+			n = vecScan(src[nSrc:end], t.set.vec)
+		}
+		if i := nSrc + n; i < end && (src[i] >= 0x80 || !t.set.ascii[src[i]]) {
+			n += t.clean(src[i:end])
+		}
 		copy(dst[nDst:], src[nSrc:nSrc+n])
 		nDst += n
 		nSrc += n
