@@ -5,7 +5,7 @@ import (
 	"unicode/utf8"
 )
 
-// This file holds the other fast path of clean: for text that is not ASCII,
+// This file holds a fast path of clean for text that is not ASCII:
 // a table-driven automaton that checks 32 bytes at a time without a branch
 // per byte. It is derived from table37, not a second copy of it, and only
 // decides whether the text is clean and, if not, where the clean part

@@ -37,6 +37,12 @@ func (t *sanitizer) Reset() {
 
 // clean returns the length of the longest prefix of p made of complete,
 // well-formed characters that pass through unchanged.
+//
+// Three fast paths find where the clean part may end, each only as sure as
+// it can be; the loop character by character at the end decides, and is
+// the reference they are tested against. The vector kernel (vec.go) comes
+// first where the processor has one, the word scan (fast.go) otherwise;
+// the automaton (dfa.go) takes non-ASCII text they stop at.
 func (t *sanitizer) clean(p []byte) int {
 	n := 0
 	for n < len(p) {
@@ -58,7 +64,7 @@ func (t *sanitizer) clean(p []byte) int {
 			}
 		}
 		// Then character by character, for at least a word's worth of
-		// bytes, before the word scan is worth trying again.
+		// bytes, before the fast paths are worth trying again.
 		for end := min(n+8, len(p)); n < end; {
 			if b := p[n]; b < 0x80 {
 				if t.set.ascii[b] {

@@ -1,12 +1,13 @@
 package sanitize
 
 // This file holds the third fast path of clean, for processors with vector
-// instructions (vec_amd64.s): it checks 32 bytes per step for ill-formed
-// UTF-8, escaped ASCII bytes, C1 controls and the lead bytes of other
-// escaped characters, and says where the first of them is. Like the others
+// instructions (AVX2, vec_amd64.s): it checks 32 bytes per step, 128 on
+// ASCII, for ill-formed UTF-8, escaped ASCII bytes, C1 controls and the
+// lead bytes of other escaped characters, and says where the first of them
+// is. The build tag purego leaves it out. Like the others
 // it only finds where the clean part ends; the byte-by-byte loop of clean
 // decides what is there, and is the reference the kernel is tested against
-// (TestVectorMatchesReference, FuzzValidate, FuzzEscape).
+// (TestVectorEdges, TestFastPathsMatchReference, FuzzValidate, FuzzEscape).
 //
 // Ill-formed UTF-8 is found with the algorithm of Keiser and Lemire,
 // "Validating UTF-8 In Less Than One Instruction Per Byte" (Software:
