@@ -145,14 +145,7 @@ func (t *sanitizer) Transform(dst, src []byte, atEOF bool) (nDst, nSrc int, err 
 			// An escaped byte, or a clean one that the room in dst cut off.
 			out = src[nSrc : nSrc+1]
 			if t.set.ascii[b] {
-				e := &asciiEscapes[t.style][b]
-				if len(dst)-nDst >= len(e.b) { // the common case, without a call to copy
-					*(*[8]byte)(dst[nDst:]) = e.b
-					nDst += e.n
-					nSrc++
-					continue
-				}
-				out = e.b[:e.n]
+				out = asciiEscapes[t.style][b]
 			}
 		} else {
 			var r rune

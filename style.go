@@ -72,25 +72,15 @@ func (s Style) escapeChars() string {
 }
 
 // asciiEscapes holds the escape of every ASCII character in every style,
-// so that the common case costs a lookup and, where dst has room for the
-// whole array, one 8-byte store.
-var asciiEscapes = func() (t [UnicodeStyle + 1][0x80]asciiEscape) {
+// so that the common case costs a lookup.
+var asciiEscapes = func() (t [UnicodeStyle + 1][0x80][]byte) {
 	for s := range t {
 		for b := range t[s] {
-			e := Style(s).appendRune(nil, rune(b))
-			t[s][b].n = copy(t[s][b].b[:], e)
-			if t[s][b].n < len(e) {
-				panic("sanitize: an ASCII escape longer than 8 bytes")
-			}
+			t[s][b] = Style(s).appendRune(nil, rune(b))
 		}
 	}
 	return t
 }()
-
-type asciiEscape struct {
-	b [8]byte
-	n int
-}
 
 // maxUnit is the most any style writes for one unit of input: a maximal
 // subpart of three ill-formed bytes as \udcNN.

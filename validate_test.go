@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"math/rand/v2"
+	"strings"
 	"sync"
 	"testing"
 	"unicode/utf8"
@@ -40,6 +41,30 @@ func TestShortDstNoProgress(t *testing.T) {
 
 // Offsets are absolute in the stream, not relative to one call, and start
 // again from zero after Reset.
+// Transform writes dst[:nDst] and nothing after it, whatever it escapes:
+// a caller may keep other data in the rest of dst.
+func TestTransformWritesOnlyWhatItReports(t *testing.T) {
+	// Escapes next to each other, of different lengths, so that a unit
+	// that does not fit follows one that did.
+	in := []byte(strings.Repeat("ab\x1b[31mc\n\u0085d\xff\u202e\u65e5 \x1b\u202e\x00\u0085\n\xff\t\x7f\u2028", 20))
+	for _, tr := range []transform.Transformer{New(), New(WithStyle(JSONStyle), Also(Bidi)), Escape(WithStyle(UnicodeStyle)), Validate(EscapeInvalid)} {
+		for size := 1; size <= 64; size++ {
+			tr.Reset()
+			for src := in; len(src) > 0; {
+				dst := bytes.Repeat([]byte{'#'}, size)
+				nDst, nSrc, err := tr.Transform(dst, src, true)
+				if strings.Trim(string(dst[nDst:]), "#") != "" {
+					t.Fatalf("dst of %d: wrote %q after the %d bytes it reported", size, dst[nDst:], nDst)
+				}
+				src = src[nSrc:]
+				if err != nil && err != transform.ErrShortDst || nSrc == 0 && nDst == 0 {
+					break
+				}
+			}
+		}
+	}
+}
+
 func TestRejectOffsetAcrossCalls(t *testing.T) {
 	v := Validate(RejectInvalid)
 	dst := make([]byte, 64)
