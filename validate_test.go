@@ -315,32 +315,37 @@ func TestDFAEdges(t *testing.T) {
 	// around the middle of the first block (where it is split in two) and
 	// across the end of it.
 	buf := []byte("ab\u00e9cd\u00e9....xyzw\u65e5\u672cq\u00e9rs\u00e9\u00e9 \u65e5\u672c\u65e5\u672c tail of the text \u00e9")
-	maxLen := 4
-	if testing.Short() || raceEnabled {
-		maxLen = 3
-	}
-	seq := make([]byte, maxLen)
-	var walk func(size int)
-	walk = func(size int) {
+	edgeSequences(edges, func(seq []byte) {
 		for _, at := range []int{3, 16, 30} {
-			in := append(append(append([]byte(nil), buf[:at]...), seq[:size]...), buf[at:]...)
+			in := append(append(append([]byte(nil), buf[:at]...), seq...), buf[at:]...)
 			for i := range fast {
 				if a, b := fast[i].clean(in), ref[i].clean(in); a != b {
 					t.Fatalf("transformer %d, % x: clean = %d, reference %d", i, in, a, b)
 				}
 			}
 		}
-		if size == maxLen {
-			return
-		}
-		for _, e := range edges {
-			seq[size] = e
-			walk(size + 1)
+	})
+}
+
+// edgeSequences calls f with every sequence of one to four bytes from
+// edges; of one to three under -short or the race detector, where four
+// take too long. f must not keep seq.
+func edgeSequences(edges []byte, f func(seq []byte)) {
+	maxLen := 4
+	if testing.Short() || raceEnabled {
+		maxLen = 3
+	}
+	var walk func(seq []byte)
+	walk = func(seq []byte) {
+		f(seq)
+		if len(seq) < maxLen {
+			for _, e := range edges {
+				walk(append(seq, e))
+			}
 		}
 	}
 	for _, e := range edges {
-		seq[0] = e
-		walk(1)
+		walk(append(make([]byte, 0, maxLen), e))
 	}
 }
 
