@@ -3,6 +3,68 @@
 #include "go_asm.h"
 #include "textflag.h"
 
+// ESCAPED sets out nonzero in the bytes of x, all ASCII, that are escaped:
+// escLo and hi say so for the low and the high half of each byte. It uses
+// Y12–Y14 and clobbers t.
+#define ESCAPED(x, t, out) \
+	VPSRLW  $4, x, t;   \
+	VPAND   Y14, t, t;  \
+	VPSHUFB t, Y13, t;  \
+	VPSHUFB x, Y12, out; \
+	VPAND   t, out, out
+
+// CHECK sets Y2 nonzero in the bytes of the block Y0 that are ill-formed
+// (Keiser–Lemire), C1 controls, escaped ASCII bytes or the lead bytes of
+// other escaped characters. Y15 is the block before. It uses Y8–Y14 and
+// the tables at DX, and clobbers Y1 and Y3–Y6.
+#define CHECK \
+	/* The bytes one, two and three places back, across the blocks. */ \
+	VPERM2I128 $0x21, Y0, Y15, Y1; \
+	VPALIGNR   $15, Y1, Y0, Y2;    \
+	VPALIGNR   $14, Y1, Y0, Y3;    \
+	VPALIGNR   $13, Y1, Y0, Y4;    \
+	/* Keiser–Lemire: errors in pairs of bytes ... */ \
+	VPSRLW  $4, Y2, Y5;    \
+	VPAND   Y14, Y5, Y5;   \
+	VPSHUFB Y5, Y10, Y5;   \
+	VPAND   Y14, Y2, Y6;   \
+	VPSHUFB Y6, Y9, Y6;    \
+	VPAND   Y6, Y5, Y5;    \
+	VPSRLW  $4, Y0, Y1;    \
+	VPAND   Y14, Y1, Y1;   \
+	VPSHUFB Y1, Y8, Y6;    \
+	VPAND   Y6, Y5, Y5;    \
+	/* ... and whether a third or fourth byte must be a continuation. */ \
+	VPSUBUSB vecTables_third(DX), Y3, Y3;  \
+	VPSUBUSB vecTables_fourth(DX), Y4, Y4; \
+	VPOR     Y4, Y3, Y3;                   \
+	VPAND    vecTables_bit7(DX), Y3, Y3;   \
+	VPXOR    Y5, Y3, Y3;                   \
+	/* C1 controls: C2 then 80–9F. */ \
+	VPCMPEQB vecTables_c1Lead(DX), Y2, Y4; \
+	VPMINUB  vecTables_c1Max(DX), Y0, Y5;  \
+	VPCMPEQB Y0, Y5, Y5;                   \
+	VPAND    Y5, Y4, Y4;                   \
+	VPOR     Y4, Y3, Y3;                   \
+	/* Escaped ASCII bytes and lead bytes: Y1 holds the high halves. */ \
+	VPSHUFB Y1, Y13, Y1;                 \
+	VPSHUFB Y0, Y12, Y2;                 \
+	VPXOR   vecTables_bit7(DX), Y0, Y5;  \
+	VPSHUFB Y5, Y11, Y5;                 \
+	VPOR    Y5, Y2, Y2;                  \
+	VPAND   Y1, Y2, Y2;                  \
+	VPOR    Y3, Y2, Y2
+
+// LOAD_TABLES loads the tables used on every block.
+#define LOAD_TABLES \
+	VMOVDQU vecTables_nibble(DX), Y14;    \
+	VMOVDQU vecTables_hi(DX), Y13;        \
+	VMOVDQU vecTables_escLo(DX), Y12;     \
+	VMOVDQU vecTables_leadLo(DX), Y11;    \
+	VMOVDQU vecTables_byte1High(DX), Y10; \
+	VMOVDQU vecTables_byte1Low(DX), Y9;   \
+	VMOVDQU vecTables_byte2High(DX), Y8
+
 // func vecScan(p []byte, v *vecTables) int
 //
 // Registers: SI p, CX len(p), DX v, AX the block being checked.
@@ -16,13 +78,7 @@ TEXT ·vecScan(SB), NOSPLIT, $0-40
 	CMPQ CX, $32
 	JB   short
 
-	VMOVDQU vecTables_nibble(DX), Y14
-	VMOVDQU vecTables_hi(DX), Y13
-	VMOVDQU vecTables_escLo(DX), Y12
-	VMOVDQU vecTables_leadLo(DX), Y11
-	VMOVDQU vecTables_byte1High(DX), Y10
-	VMOVDQU vecTables_byte1Low(DX), Y9
-	VMOVDQU vecTables_byte2High(DX), Y8
+	LOAD_TABLES
 	VPXOR   Y15, Y15, Y15
 	MOVQ    vecTables_escapes(DX), R9
 	MOVQ    CX, R10
@@ -56,26 +112,10 @@ ascii4:
 	JZ        next4
 	// Each block's escaped bytes replace the block: Y3 is reloaded as
 	// the block before the next.
-	VPSRLW    $4, Y0, Y4
-	VPAND     Y14, Y4, Y4
-	VPSHUFB   Y4, Y13, Y4
-	VPSHUFB   Y0, Y12, Y0
-	VPAND     Y4, Y0, Y0
-	VPSRLW    $4, Y1, Y4
-	VPAND     Y14, Y4, Y4
-	VPSHUFB   Y4, Y13, Y4
-	VPSHUFB   Y1, Y12, Y1
-	VPAND     Y4, Y1, Y1
-	VPSRLW    $4, Y2, Y4
-	VPAND     Y14, Y4, Y4
-	VPSHUFB   Y4, Y13, Y4
-	VPSHUFB   Y2, Y12, Y2
-	VPAND     Y4, Y2, Y2
-	VPSRLW    $4, Y3, Y4
-	VPAND     Y14, Y4, Y4
-	VPSHUFB   Y4, Y13, Y4
-	VPSHUFB   Y3, Y12, Y3
-	VPAND     Y4, Y3, Y3
+	ESCAPED(Y0, Y4, Y0)
+	ESCAPED(Y1, Y4, Y1)
+	ESCAPED(Y2, Y4, Y2)
+	ESCAPED(Y3, Y4, Y3)
 	VPOR      Y0, Y1, Y4
 	VPOR      Y2, Y3, Y5
 	VPOR      Y4, Y5, Y4
@@ -127,16 +167,8 @@ loop64:
 	JNZ       found0
 	TESTQ     R9, R9
 	JZ        ascii2
-	VPSRLW    $4, Y0, Y4
-	VPAND     Y14, Y4, Y4
-	VPSHUFB   Y4, Y13, Y4
-	VPSHUFB   Y0, Y12, Y5
-	VPAND     Y4, Y5, Y5
-	VPSRLW    $4, Y1, Y6
-	VPAND     Y14, Y6, Y6
-	VPSHUFB   Y6, Y13, Y6
-	VPSHUFB   Y1, Y12, Y7
-	VPAND     Y6, Y7, Y7
+	ESCAPED(Y0, Y4, Y5)
+	ESCAPED(Y1, Y6, Y7)
 	VPOR      Y5, Y7, Y3
 	VPTEST    Y3, Y3
 	JNZ       found2
@@ -164,11 +196,7 @@ one:
 	VPSUBUSB  vecTables_open(DX), Y15, Y3
 	VPTEST    Y3, Y3
 	JNZ       found0
-	VPSRLW    $4, Y0, Y1
-	VPAND     Y14, Y1, Y1
-	VPSHUFB   Y1, Y13, Y1
-	VPSHUFB   Y0, Y12, Y2
-	VPAND     Y1, Y2, Y2
+	ESCAPED(Y0, Y1, Y2)
 	VPTEST    Y2, Y2
 	JNZ       found
 	VMOVDQU   Y0, Y15
@@ -176,46 +204,7 @@ one:
 	JMP       loop
 
 multi:
-	// The bytes one, two and three places back, across the blocks.
-	VPERM2I128 $0x21, Y0, Y15, Y1
-	VPALIGNR   $15, Y1, Y0, Y2
-	VPALIGNR   $14, Y1, Y0, Y3
-	VPALIGNR   $13, Y1, Y0, Y4
-
-	// Keiser–Lemire: errors in pairs of bytes ...
-	VPSRLW  $4, Y2, Y5
-	VPAND   Y14, Y5, Y5
-	VPSHUFB Y5, Y10, Y5
-	VPAND   Y14, Y2, Y6
-	VPSHUFB Y6, Y9, Y6
-	VPAND   Y6, Y5, Y5
-	VPSRLW  $4, Y0, Y1
-	VPAND   Y14, Y1, Y1
-	VPSHUFB Y1, Y8, Y6
-	VPAND   Y6, Y5, Y5
-
-	// ... and whether a third or fourth byte must be a continuation.
-	VPSUBUSB vecTables_third(DX), Y3, Y3
-	VPSUBUSB vecTables_fourth(DX), Y4, Y4
-	VPOR     Y4, Y3, Y3
-	VPAND    vecTables_bit7(DX), Y3, Y3
-	VPXOR    Y5, Y3, Y3
-
-	// C1 controls: C2 then 80–9F.
-	VPCMPEQB vecTables_c1Lead(DX), Y2, Y4
-	VPMINUB  vecTables_c1Max(DX), Y0, Y5
-	VPCMPEQB Y0, Y5, Y5
-	VPAND    Y5, Y4, Y4
-	VPOR     Y4, Y3, Y3
-
-	// Escaped ASCII bytes and lead bytes: Y1 still holds the high halves.
-	VPSHUFB Y1, Y13, Y1
-	VPSHUFB Y0, Y12, Y2
-	VPXOR   vecTables_bit7(DX), Y0, Y5
-	VPSHUFB Y5, Y11, Y5
-	VPOR    Y5, Y2, Y2
-	VPAND   Y1, Y2, Y2
-	VPOR    Y3, Y2, Y2
+	CHECK
 	VPTEST  Y2, Y2
 	JNZ     found
 	VMOVDQU Y0, Y15
