@@ -51,9 +51,13 @@ func FuzzValidate(f *testing.F) {
 		long := append(append([]byte("d\u00e9j\u00e0 vu, \u65e5\u672c "), in...), "\u00e9t\u00e9 \U0001F600"...)
 		fast, ref := fastPaths(Validate(ReplaceInvalid).(*sanitizer))
 		for i := 0; i <= len(long); i += 7 {
+			want, _ := oneShot(ref, long[i:])
 			for j, f := range fast {
 				if a, b := f.clean(long[i:]), ref.clean(long[i:]); a != b {
 					t.Fatalf("% x: fast path %d: clean = %d, the reference loop %d", long[i:], j, a, b)
+				}
+				if got, _ := oneShot(f, long[i:]); !bytes.Equal(got, want) {
+					t.Fatalf("% x: fast path %d wrote % x, the reference loop % x", long[i:], j, got, want)
 				}
 			}
 		}
@@ -109,9 +113,13 @@ func FuzzEscape(f *testing.F) {
 		fast, ref := fastPaths(e.(*sanitizer))
 		long := append(append([]byte("d\u00e9j\u00e0 vu, \u65e5\u672c "), in...), "\u00e9t\u00e9 \U0001F600"...)
 		for _, p := range [][]byte{in, long, long[5:], long[11:]} {
+			want, _ := oneShot(ref, p)
 			for j, f := range fast {
 				if a, b := f.clean(p), ref.clean(p); a != b {
 					t.Fatalf("% x: fast path %d: clean = %d, the reference loop %d", p, j, a, b)
+				}
+				if got, _ := oneShot(f, p); !bytes.Equal(got, want) {
+					t.Fatalf("% x: fast path %d wrote %q, the reference loop %q", p, j, got, want)
 				}
 			}
 		}

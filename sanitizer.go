@@ -116,6 +116,14 @@ func (t *sanitizer) Transform(dst, src []byte, atEOF bool) (nDst, nSrc int, err 
 	}
 	var buf [maxUnit]byte
 	for nSrc < len(src) {
+		if t.set.vec != nil && len(src)-nSrc >= 32 {
+			// The kernel copies clean text and escapes ASCII bytes by
+			// itself, which is most of the work on most text; it leaves
+			// the rest, and the last block, to what follows.
+			d, s := vecCopy(dst[nDst:], src[nSrc:], t.set.vec, &escapeTexts[t.style])
+			nDst += d
+			nSrc += s
+		}
 		// Copy the clean run that fits in dst in one go. Limiting the scan
 		// to the room in dst makes it stop before a character that would
 		// not fit whole.
@@ -124,13 +132,8 @@ func (t *sanitizer) Transform(dst, src []byte, atEOF bool) (nDst, nSrc int, err 
 			end = nSrc + room
 		}
 		n := 0
-		if t.set.vec != nil {
-			// The kernel alone finds most escaped ASCII bytes, and
-			// clean need not be called for them.
-			n = vecScan(src[nSrc:end], t.set.vec)
-		}
-		if i := nSrc + n; i < end && (src[i] >= 0x80 || !t.set.ascii[src[i]]) {
-			n += t.clean(src[i:end])
+		if nSrc < end && (src[nSrc] >= 0x80 || !t.set.ascii[src[nSrc]]) {
+			n = t.clean(src[nSrc:end])
 		}
 		copy(dst[nDst:], src[nSrc:nSrc+n])
 		nDst += n

@@ -256,8 +256,9 @@ func fastPaths(t *sanitizer) (fast []*sanitizer, plain *sanitizer) {
 	return []*sanitizer{t, &noVec}, &ref
 }
 
-// The fast paths (the vector kernel, the word scan and the automaton) agree
-// with the plain loop, which is the reference.
+// The fast paths (the vector kernels, the word scan and the automaton) agree
+// with the plain loop, which is the reference, on where clean text ends and
+// on what Transform writes.
 func TestFastPathsMatchReference(t *testing.T) {
 	rng := rand.New(rand.NewPCG(11, 12))
 	configs := [][]Option{
@@ -281,9 +282,13 @@ func TestFastPathsMatchReference(t *testing.T) {
 		}
 		for _, opts := range configs {
 			fast, ref := fastPaths(newSanitizer(configure(opts)))
+			want, _, _ := transform.Bytes(ref, in)
 			for i, f := range fast {
 				if a, b := f.clean(in), ref.clean(in); a != b {
 					t.Fatalf("%q with %d options, fast path %d: clean = %d, reference %d", in, len(opts), i, a, b)
+				}
+				if got, _, _ := transform.Bytes(f, in); !bytes.Equal(got, want) {
+					t.Fatalf("%q with %d options, fast path %d wrote %q, reference %q", in, len(opts), i, got, want)
 				}
 			}
 		}

@@ -1,5 +1,7 @@
 package sanitize
 
+import "unsafe"
+
 // This file holds the third fast path of clean, for processors with vector
 // instructions (AVX2, vec_amd64.s): it checks 32 bytes per step, 128 on
 // ASCII, for ill-formed UTF-8, escaped ASCII bytes, C1 controls and the
@@ -158,3 +160,23 @@ func (s *set) leads() []byte {
 	}
 	return s.class.leads()
 }
+
+// escapeText is the escape of an ASCII byte as the kernel that copies
+// (vecCopy) writes it: 2 to 8 bytes, with two stores that may overlap.
+type escapeText struct {
+	text [8]byte
+	n    uint64
+}
+
+// The kernel finds an escapeText at 16 times its byte.
+var _ = [1]struct{}{}[unsafe.Sizeof(escapeText{})-16]
+
+// escapeTexts are asciiEscapes for the kernel.
+var escapeTexts = func() (t [UnicodeStyle + 1][0x80]escapeText) {
+	for s := range t {
+		for b, e := range asciiEscapes[s] {
+			t[s][b].n = uint64(copy(t[s][b].text[:], e))
+		}
+	}
+	return t
+}()

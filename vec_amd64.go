@@ -31,6 +31,16 @@ var haveVec = func() bool {
 //go:noescape
 func vecScan(p []byte, v *vecTables) int
 
+// vecCopy copies src to dst as far as the kernel sees it clean, writing the
+// escape of each escaped ASCII byte on the way, in blocks of 32 bytes that
+// fit whole in both. It stops at anything else it flags, before a block of
+// src or dst shorter than 32 bytes, or before an escape that does not fit,
+// and returns how much it wrote and read. It writes nothing after
+// dst[:nDst].
+//
+//go:noescape
+func vecCopy(dst, src []byte, v *vecTables, esc *[0x80]escapeText) (nDst, nSrc int)
+
 func cpuid(eax, ecx uint32) (a, b, c, d uint32)
 
 func xgetbv() uint32

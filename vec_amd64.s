@@ -249,6 +249,212 @@ short:
 	MOVQ AX, ret+32(FP)
 	RET
 
+// func vecCopy(dst, src []byte, v *vecTables, esc *[0x80]escapeText) (nDst, nSrc int)
+//
+// Registers: SI and DI where src is read and dst written, CX and R8 where
+// they end, DX v, R9 esc, R10 nonzero when some ASCII byte is escaped.
+// Every block starts at a character boundary, so the block before it can
+// be taken as ASCII: Y15 stays zero. Only what is reported is written:
+// a character left open at the end of a block waits for the next.
+TEXT ·vecCopy(SB), NOSPLIT, $0-80
+	MOVQ    dst_base+0(FP), DI
+	MOVQ    dst_len+8(FP), R8
+	ADDQ    DI, R8
+	MOVQ    src_base+24(FP), SI
+	MOVQ    src_len+32(FP), CX
+	ADDQ    SI, CX
+	MOVQ    v+48(FP), DX
+	MOVQ    esc+56(FP), R9
+	MOVQ    vecTables_escapes(DX), R10
+	LOAD_TABLES
+	VPXOR   Y15, Y15, Y15
+
+block:
+	LEAQ      32(SI), R11
+	CMPQ      R11, CX
+	JHI       copied
+	LEAQ      32(DI), R11
+	CMPQ      R11, R8
+	JHI       copied
+	VMOVDQU   (SI), Y0
+	VPMOVMSKB Y0, R11
+	TESTL     R11, R11
+	JNZ       blockMulti
+	TESTQ     R10, R10
+	JZ        whole
+	ESCAPED(Y0, Y1, Y2)
+	VPTEST    Y2, Y2
+	JNZ       flagged
+
+whole:
+	VMOVDQU Y0, (DI)
+	ADDQ    $32, SI
+	ADDQ    $32, DI
+	JMP     block
+
+blockMulti:
+	CHECK
+	VPTEST   Y2, Y2
+	JNZ      flagged
+	VPSUBUSB vecTables_open(DX), Y0, Y3
+	VPTEST   Y3, Y3
+	JZ       whole
+
+	// A character left open at the end: copy the block up to it, which
+	// is 29 to 31 bytes, and start the next block there.
+	MOVL    $31, R12
+	CMPB    31(SI), $0xC0
+	JAE     part
+	MOVL    $30, R12
+	CMPB    30(SI), $0xE0
+	JAE     part
+	MOVL    $29, R12
+
+part:
+	VMOVDQU X0, (DI)
+	VMOVDQU -16(SI)(R12*1), X1
+	VMOVDQU X1, -16(DI)(R12*1)
+	ADDQ    R12, SI
+	ADDQ    R12, DI
+	JMP     block
+
+flagged:
+	// Y2 is nonzero in the bytes flagged: R12 the first of them.
+	VPXOR     Y1, Y1, Y1
+	VPCMPEQB  Y1, Y2, Y2
+	VPMOVMSKB Y2, R12
+	NOTL      R12
+	BSFL      R12, R12
+
+	// What is wrong there may be the character it cuts off: R13 is where
+	// that starts, or R12. A lead byte in the three bytes before starts
+	// one that is cut off if it needs more bytes than there are up to R12.
+	MOVQ R12, R13
+	MOVL $3, R11
+
+back:
+	TESTQ   R13, R13
+	JZ      start
+	MOVBLZX -1(SI)(R13*1), AX
+	DECQ    R13
+	CMPB    AL, $0x80
+	JB      boundary
+	CMPB    AL, $0xC0
+	JAE     lead
+	DECL    R11
+	JNZ     back
+	JMP     boundary
+
+lead:
+	LEAQ 2(R13), BX // where a character of this lead byte ends
+	CMPB AL, $0xE0
+	JB   ends
+	INCQ BX
+	CMPB AL, $0xF0
+	JB   ends
+	INCQ BX
+
+ends:
+	CMPQ BX, R12
+	JHI  start
+
+boundary:
+	MOVQ R12, R13
+
+start:
+	// Copy the R13 clean bytes before, at most 31, with two stores that
+	// may overlap.
+	CMPQ    R13, $16
+	JB      start8
+	VMOVDQU X0, (DI)
+	VMOVDQU -16(SI)(R13*1), X1
+	VMOVDQU X1, -16(DI)(R13*1)
+	JMP     started
+
+start8:
+	CMPQ R13, $8
+	JB   start4
+	MOVQ (SI), AX
+	MOVQ AX, (DI)
+	MOVQ -8(SI)(R13*1), AX
+	MOVQ AX, -8(DI)(R13*1)
+	JMP  started
+
+start4:
+	CMPQ R13, $4
+	JB   start2
+	MOVL (SI), AX
+	MOVL AX, (DI)
+	MOVL -4(SI)(R13*1), AX
+	MOVL AX, -4(DI)(R13*1)
+	JMP  started
+
+start2:
+	CMPQ    R13, $2
+	JB      start1
+	MOVWLZX (SI), AX
+	MOVW    AX, (DI)
+	MOVWLZX -2(SI)(R13*1), AX
+	MOVW    AX, -2(DI)(R13*1)
+	JMP     started
+
+start1:
+	TESTQ   R13, R13
+	JZ      started
+	MOVBLZX (SI), AX
+	MOVB    AX, (DI)
+
+started:
+	ADDQ R13, SI
+	ADDQ R13, DI
+
+	// An escaped ASCII byte is written here, from esc; anything else is
+	// left to the caller.
+	MOVBLZX (SI), AX
+	CMPB    AL, $0x80
+	JAE     copied
+	MOVL    AX, BX
+	ANDL    $15, BX
+	MOVBLZX vecTables_escLo(DX)(BX*1), BX
+	MOVL    AX, R11
+	SHRL    $4, R11
+	BTL     R11, BX
+	JCC     copied
+	SHLQ    $4, AX
+	ADDQ    R9, AX
+	MOVQ    escapeText_n(AX), R11
+	LEAQ    (DI)(R11*1), R13
+	CMPQ    R13, R8
+	JHI     copied
+
+	// Two stores that may overlap: the escape is 2 to 8 bytes.
+	CMPQ    R11, $4
+	JB      escape2
+	MOVL    (AX), BX
+	MOVL    BX, (DI)
+	MOVL    -4(AX)(R11*1), BX
+	MOVL    BX, -4(R13)
+	JMP     escaped
+
+escape2:
+	MOVWLZX (AX), BX
+	MOVW    BX, (DI)
+	MOVWLZX -2(AX)(R11*1), BX
+	MOVW    BX, -2(R13)
+
+escaped:
+	INCQ SI
+	MOVQ R13, DI
+	JMP  block
+
+copied:
+	VZEROUPPER
+	SUBQ dst_base+0(FP), DI
+	MOVQ DI, nDst+64(FP)
+	SUBQ src_base+24(FP), SI
+	MOVQ SI, nSrc+72(FP)
+	RET
+
 // func cpuid(eax, ecx uint32) (a, b, c, d uint32)
 TEXT ·cpuid(SB), NOSPLIT, $0-24
 	MOVL eax+0(FP), AX

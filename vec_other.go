@@ -8,3 +8,6 @@ const haveVec = false
 
 // vecScan is never called: no set has vecTables.
 func vecScan(p []byte, v *vecTables) int { return 0 }
+
+// vecCopy is never called: no set has vecTables.
+func vecCopy(dst, src []byte, v *vecTables, esc *[0x80]escapeText) (nDst, nSrc int) { return 0, 0 }

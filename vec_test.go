@@ -2,6 +2,7 @@ package sanitize
 
 import (
 	"bytes"
+	"strings"
 	"testing"
 	"unicode/utf8"
 )
@@ -69,7 +70,9 @@ func TestClassLeads(t *testing.T) {
 // Every sequence of up to three edge bytes (four outside -short), in ASCII
 // and in CJK text, at each place around the kernel's 32-byte blocks: the
 // kernel and the plain loop agree on how far the text is clean, and the
-// kernel does not stop more than a character early where it need not.
+// kernel does not stop more than a character early where it need not. The
+// kernel that copies is held to the plain loop on the sequences of up to
+// three bytes.
 func TestVectorEdges(t *testing.T) {
 	if !haveVec {
 		t.Skip("no vector kernel on this processor")
@@ -117,8 +120,58 @@ func TestVectorEdges(t *testing.T) {
 					if got := vecScan(in, s.set.vec); got > want || s.exact && got < min(want, lastBlock)-3 {
 						t.Fatalf("transformer %d, % x: kernel stops at %d, reference at %d", i, in, got, want)
 					}
+					if len(seq) < 4 {
+						checkCopy(t, s.sanitizer, in, s.exact)
+					}
 				}
 			}
 		}
 	})
+}
+
+// checkCopy holds vecCopy to the plain loop on in: what it writes is what
+// the loop writes for what it reads, it writes nothing more, and on a set
+// it can tell apart exactly it stops only at what it leaves to its caller
+// (ill-formed UTF-8 and C1 controls) or at the last block, given room.
+func checkCopy(t *testing.T, s *sanitizer, in []byte, exact bool) {
+	t.Helper()
+	_, ref := fastPaths(s)
+	want := make([]byte, 8*len(in))
+	for _, size := range []int{8 * len(in), len(in) / 2, 37} {
+		dst := bytes.Repeat([]byte{'#'}, size)
+		nDst, nSrc := vecCopy(dst, in, s.set.vec, &escapeTexts[s.style])
+		ref.Reset()
+		n, m, err := ref.Transform(want, in[:nSrc], false)
+		if err != nil || m != nSrc || !bytes.Equal(dst[:nDst], want[:n]) {
+			t.Fatalf("% x, dst of %d: the kernel wrote %q for %d bytes, the reference %q, %v", in, size, dst[:nDst], nSrc, want[:n], err)
+		}
+		if strings.Trim(string(dst[nDst:]), "#") != "" {
+			t.Fatalf("% x, dst of %d: the kernel wrote %q after the %d bytes it reported", in, size, dst[nDst:], nDst)
+		}
+		if exact && size > len(in) && nSrc <= len(in)-32 && (in[nSrc] < 0x80 || ref.clean(in[nSrc:]) > 0) {
+			t.Fatalf("% x: the kernel stops at %d, before %q", in, nSrc, in[nSrc:])
+		}
+	}
+}
+
+// Every ASCII byte, escaped in every style (whose escapes are 2 to 8
+// bytes), at every place in a block and across its end.
+func TestVectorCopyEscapes(t *testing.T) {
+	if !haveVec {
+		t.Skip("no vector kernel on this processor")
+	}
+	text := []byte("abcdefgh\u65e5\u672cijklmnopqrstuvwxyz ABCDEFGHIJKL\u00e9MNOPQRSTUVWXYZ 0123456789")
+	for s := GoStyle; s <= UnicodeStyle; s++ {
+		opts := []Option{WithStyle(s), Also(Bidi)}
+		if s.Reversible() {
+			opts = append(opts, Reversible())
+		}
+		z := New(opts...).(*sanitizer)
+		for b := range 0x80 {
+			for at := 0; at < 40; at++ {
+				in := append(append(append([]byte(nil), text[:at]...), byte(b), '\x7f', byte(b)), text[at:]...)
+				checkCopy(t, z, in, false)
+			}
+		}
+	}
 }
