@@ -255,7 +255,8 @@ short:
 // they end, DX v, R9 esc, R10 nonzero when some ASCII byte is escaped.
 // Every block starts at a character boundary, so the block before it can
 // be taken as ASCII: Y15 stays zero. Only what is reported is written:
-// a character left open at the end of a block waits for the next.
+// a character left open at the end of a block waits for the next. After
+// an ASCII block it tries four at once, as vecScan does.
 TEXT ·vecCopy(SB), NOSPLIT, $0-80
 	MOVQ    dst_base+0(FP), DI
 	MOVQ    dst_len+8(FP), R8
@@ -290,7 +291,79 @@ whole:
 	VMOVDQU Y0, (DI)
 	ADDQ    $32, SI
 	ADDQ    $32, DI
-	JMP     block
+
+	// After an ASCII block, try 128 bytes at a time.
+ascii4:
+	LEAQ      128(SI), R11
+	CMPQ      R11, CX
+	JHI       block
+	LEAQ      128(DI), R11
+	CMPQ      R11, R8
+	JHI       block
+	VMOVDQU   (SI), Y0
+	VMOVDQU   32(SI), Y1
+	VMOVDQU   64(SI), Y2
+	VMOVDQU   96(SI), Y3
+	VPOR      Y0, Y1, Y4
+	VPOR      Y2, Y3, Y5
+	VPOR      Y4, Y5, Y4
+	VPMOVMSKB Y4, R11
+	TESTL     R11, R11
+	JNZ       block
+	TESTQ     R10, R10
+	JZ        whole4
+	ESCAPED(Y0, Y4, Y5)
+	VPTEST    Y5, Y5
+	JNZ       escaped0
+	ESCAPED(Y1, Y4, Y5)
+	VPTEST    Y5, Y5
+	JNZ       escaped1
+	ESCAPED(Y2, Y4, Y5)
+	VPTEST    Y5, Y5
+	JNZ       escaped2
+	ESCAPED(Y3, Y4, Y5)
+	VPTEST    Y5, Y5
+	JNZ       escaped3
+
+whole4:
+	VMOVDQU Y0, (DI)
+	VMOVDQU Y1, 32(DI)
+	VMOVDQU Y2, 64(DI)
+	VMOVDQU Y3, 96(DI)
+	ADDQ    $128, SI
+	ADDQ    $128, DI
+	JMP     ascii4
+
+	// An escaped byte in one of the four blocks: store those before it,
+	// and go on with its flags in Y2 and the block in Y0.
+escaped3:
+	VMOVDQU Y0, (DI)
+	VMOVDQU Y1, 32(DI)
+	VMOVDQU Y2, 64(DI)
+	ADDQ    $96, SI
+	ADDQ    $96, DI
+	VMOVDQU Y3, Y0
+	VMOVDQU Y5, Y2
+	JMP     flagged
+
+escaped2:
+	VMOVDQU Y0, (DI)
+	VMOVDQU Y1, 32(DI)
+	ADDQ    $64, SI
+	ADDQ    $64, DI
+	VMOVDQU Y2, Y0
+	VMOVDQU Y5, Y2
+	JMP     flagged
+
+escaped1:
+	VMOVDQU Y0, (DI)
+	ADDQ    $32, SI
+	ADDQ    $32, DI
+	VMOVDQU Y1, Y0
+
+escaped0:
+	VMOVDQU Y5, Y2
+	JMP     flagged
 
 blockMulti:
 	CHECK
@@ -298,8 +371,13 @@ blockMulti:
 	JNZ      flagged
 	VPSUBUSB vecTables_open(DX), Y0, Y3
 	VPTEST   Y3, Y3
-	JZ       whole
+	JNZ      open
+	VMOVDQU  Y0, (DI)
+	ADDQ     $32, SI
+	ADDQ     $32, DI
+	JMP      block
 
+open:
 	// A character left open at the end: copy the block up to it, which
 	// is 29 to 31 bytes, and start the next block there.
 	MOVL    $31, R12
