@@ -39,32 +39,35 @@ func (t *sanitizer) Reset() {
 // well-formed characters that pass through unchanged.
 //
 // Three fast paths find where the clean part may end, each only as sure as
-// it can be; the loop character by character at the end decides, and is
-// the reference they are tested against. The vector kernel (vec.go) comes
+// it can be; the loop character by character decides, and is the
+// reference they are tested against. The vector kernel (vec.go) comes
 // first where the processor has one, the word scan (fast.go) otherwise;
 // the automaton (dfa.go) takes non-ASCII text they stop at.
 func (t *sanitizer) clean(p []byte) int {
 	n := 0
 	for n < len(p) {
-		// The automaton is only asked about the 64 bytes where the
-		// kernel stopped, so that the kernel, being faster, takes over
-		// again after them.
-		q := p
+		var done bool
+		q, kernel := p, t.set.vec != nil && len(p)-n >= 32
 		switch {
-		case t.set.vec != nil && len(p)-n >= 32:
+		case kernel:
 			n += vecScan(p[n:], t.set.vec)
-			q = p[:min(len(p), n+64)]
+			// The automaton is only asked about the bytes just after,
+			// so that the kernel, being faster, takes over again.
+			q = p[:min(len(p), n+72)]
 		case t.set.scan.ok:
 			n += t.set.scan.words(p[n:])
 		}
-		if t.set.dfa != nil && n < len(p) && p[n] >= 0x80 {
-			var done bool
+		// The word scan stops at any non-ASCII byte, and the automaton
+		// goes on through text faster than the loop below; the kernel
+		// stops mostly at something to change, which the loop finds at
+		// once and the automaton would not.
+		if !kernel && t.set.dfa != nil && n < len(p) && p[n] >= 0x80 {
 			if n, done = t.set.dfa.run(q, n); done {
 				return n
 			}
 		}
-		// Then character by character, for at least a word's worth of
-		// bytes, before the fast paths are worth trying again.
+		// Character by character, for at least a word's worth of bytes,
+		// before the fast paths are worth trying again.
 		for end := min(n+8, len(p)); n < end; {
 			if b := p[n]; b < 0x80 {
 				if t.set.ascii[b] {
@@ -78,6 +81,11 @@ func (t *sanitizer) clean(p []byte) int {
 				return n
 			}
 			n += size
+		}
+		if kernel && t.set.dfa != nil && n < len(p) && p[n] >= 0x80 {
+			if n, done = t.set.dfa.run(q, n); done {
+				return n
+			}
 		}
 	}
 	return n

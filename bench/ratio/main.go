@@ -2,11 +2,14 @@
 // Corpus, any -count) on standard input and prints, for each of this
 // library's benchmarks, its median throughput as a ratio to copy and to
 // the best anchor of the same kind measured in the same run: utf8.Valid
-// for Span, the fastest x/text transformer for Transform and Reader.
+// for Span, the fastest x/text transformer for Transform and Reader. Then
+// it prints the project's performance targets as met or not, and with
+// -table the README's table of medians.
 package main
 
 import (
 	"bufio"
+	"flag"
 	"fmt"
 	"os"
 	"regexp"
@@ -19,6 +22,8 @@ import (
 var line = regexp.MustCompile(`^Benchmark(\S+?)(-\d+)?\s+\d+\s+[\d.]+ ns/op\s+([\d.]+) MB/s`)
 
 func main() {
+	table := flag.Bool("table", false, "print the README's table of medians, in Markdown")
+	flag.Parse()
 	samples := map[string][]float64{}
 	var order []string
 	sc := bufio.NewScanner(os.Stdin)
@@ -55,6 +60,106 @@ func main() {
 		if strings.HasPrefix(name, "Stream/") && name != "Stream/copy" {
 			fmt.Printf("%-34s %10.0f %8.2f\n", name, med[name], med[name]/med["Stream/copy"])
 		}
+	}
+	fmt.Println()
+	printTargets(med)
+	if *table {
+		fmt.Println()
+		printTable(med)
+	}
+}
+
+// A target is one of the project's performance targets: the median of
+// Corpus/corpus/ours at least min times that of Corpus/corpus/than.
+type target struct {
+	corpora    []string
+	ours, than string
+	min        float64
+}
+
+var all = []string{"ascii", "logs", "latin", "cjk", "emoji", "mixed", "dirty"}
+
+var targets = []target{
+	{[]string{"ascii"}, "Validate/replace/Span", "utf8.Valid", 1.0},
+	{[]string{"ascii"}, "Escape/allow/Span", "utf8.Valid", 1.0},
+	{[]string{"mixed"}, "Validate/replace/Span", "utf8.Valid", 1.5},
+	{[]string{"mixed"}, "Escape/allow/Span", "utf8.Valid", 1.5},
+	{[]string{"ascii", "logs"}, "Validate/replace/Reader", "copy", 0.5},
+	{[]string{"mixed"}, "Validate/replace/Reader", "copy", 0.08},
+	{[]string{"mixed"}, "Validate/replace/Reader", "x/UTF8Decoder/Reader", 3},
+	{[]string{"dirty"}, "Validate/replace/Reader", "copy", 0.04},
+	{[]string{"ascii"}, "Escape/Reader", "copy", 0.3},
+	{[]string{"logs"}, "Escape/Reader", "copy", 0.2},
+	{[]string{"logs"}, "Escape/Reader", "strconv.AppendQuote", 20},
+	{[]string{"mixed"}, "Escape/Reader", "copy", 0.06},
+	{all, "BOM/Reader", "x/Nop/Reader", 0.9},
+	{all, "New/Reader", "Escape/allow/Reader", 0.9}, // New is configured with Allow('\t', '\n')
+	{all, "New/Reader", "x/Chain/Reader", 10},
+	{[]string{"mixed"}, "New/Reader", "copy", 0.4}, // the stretch goal
+}
+
+func printTargets(med map[string]float64) {
+	fmt.Printf("%-48s %8s %8s\n", "target", "ratio", "min")
+	for _, t := range targets {
+		for _, c := range t.corpora {
+			a, b := med["Corpus/"+c+"/"+t.ours], med["Corpus/"+c+"/"+t.than]
+			if a == 0 || b == 0 {
+				continue
+			}
+			verdict := "met"
+			if a/b < t.min {
+				verdict = "NOT MET"
+			}
+			fmt.Printf("%-48s %8.2f %8.2f  %s\n", c+"/"+t.ours+" ÷ "+t.than, a/b, t.min, verdict)
+		}
+	}
+	if a, b := med["Stream/New/Reader"], med["Stream/copy"]; a != 0 && b != 0 {
+		verdict := "met"
+		if a/b < 0.15 {
+			verdict = "NOT MET"
+		}
+		fmt.Printf("%-48s %8.2f %8.2f  %s\n", "Stream/New/Reader ÷ copy", a/b, 0.15, verdict)
+	}
+}
+
+// columns are the README table's: a heading and the benchmark under each
+// corpus.
+var columns = [][2]string{
+	{"copy", "copy"},
+	{"utf8.Valid", "utf8.Valid"},
+	{"strconv.AppendQuote", "strconv.AppendQuote"},
+	{"x/text ReplaceIllFormed", "x/ReplaceIllFormed/Reader"},
+	{"x/text UTF8 decoder", "x/UTF8Decoder/Reader"},
+	{"x/text chain¹", "x/Chain/Reader"},
+	{"Validate Span", "Validate/replace/Span"},
+	{"Validate²", "Validate/replace/Reader"},
+	{"Escape()", "Escape/Reader"},
+	{"Escape(Allow(\\t,\\n))", "Escape/allow/Reader"},
+	{"New(...)³", "New/Reader"},
+	{"BOM", "BOM/Reader"},
+	{"Nop", "x/Nop/Reader"},
+}
+
+func printTable(med map[string]float64) {
+	fmt.Print("| corpus |")
+	for _, c := range columns {
+		fmt.Printf(" %s |", c[0])
+	}
+	fmt.Print("\n| --- |")
+	for range columns {
+		fmt.Print(" ---: |")
+	}
+	fmt.Println()
+	for _, corpus := range all {
+		fmt.Printf("| %s |", corpus)
+		for _, c := range columns {
+			if v, ok := med["Corpus/"+corpus+"/"+c[1]]; ok {
+				fmt.Printf(" %.0f |", v)
+			} else {
+				fmt.Print(" – |")
+			}
+		}
+		fmt.Println()
 	}
 }
 
