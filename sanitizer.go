@@ -124,30 +124,35 @@ func (t *sanitizer) Transform(dst, src []byte, atEOF bool) (nDst, nSrc int, err 
 	}
 	var buf [maxUnit]byte
 	for nSrc < len(src) {
-		if t.set.vec != nil && len(src)-nSrc >= 32 {
+		kernel := t.set.vec != nil && len(src)-nSrc >= 32
+		if kernel {
 			// The kernel copies clean text and escapes ASCII bytes by
-			// itself, which is most of the work on most text; it leaves
-			// the rest, and the last block, to what follows.
+			// itself, which is most of the work on most text. With 32
+			// bytes left in both, it stopped at a unit to handle below;
+			// else the last bytes are left to clean.
 			d, s := vecCopy(dst[nDst:], src[nSrc:], t.set.vec, &escapeTexts[t.style])
 			nDst += d
 			nSrc += s
+			kernel = len(src)-nSrc >= 32 && len(dst)-nDst >= 32
 		}
-		// Copy the clean run that fits in dst in one go. Limiting the scan
-		// to the room in dst makes it stop before a character that would
-		// not fit whole.
-		end := len(src)
-		if room := len(dst) - nDst; end-nSrc > room {
-			end = nSrc + room
-		}
-		n := 0
-		if nSrc < end && (src[nSrc] >= 0x80 || !t.set.ascii[src[nSrc]]) {
-			n = t.clean(src[nSrc:end])
-		}
-		copy(dst[nDst:], src[nSrc:nSrc+n])
-		nDst += n
-		nSrc += n
-		if nSrc == len(src) {
-			break
+		if !kernel {
+			// Copy the clean run that fits in dst in one go. Limiting the
+			// scan to the room in dst makes it stop before a character
+			// that would not fit whole.
+			end := len(src)
+			if room := len(dst) - nDst; end-nSrc > room {
+				end = nSrc + room
+			}
+			n := 0
+			if nSrc < end && (src[nSrc] >= 0x80 || !t.set.ascii[src[nSrc]]) {
+				n = t.clean(src[nSrc:end])
+			}
+			copy(dst[nDst:], src[nSrc:nSrc+n])
+			nDst += n
+			nSrc += n
+			if nSrc == len(src) {
+				break
+			}
 		}
 
 		var out []byte
