@@ -487,17 +487,12 @@ started:
 	ADDQ R13, DI
 
 	// An escaped ASCII byte is written here, from esc; anything else is
-	// left to the caller.
+	// left to the caller. An ASCII byte flagged where no character was
+	// cut off is escaped: the other flags fall on non-ASCII bytes, or on
+	// the byte after a character cut off, which was backed up to.
 	MOVBLZX (SI), AX
 	CMPB    AL, $0x80
 	JAE     copied
-	MOVL    AX, BX
-	ANDL    $15, BX
-	MOVBLZX vecTables_escLo(DX)(BX*1), BX
-	MOVL    AX, R11
-	SHRL    $4, R11
-	BTL     R11, BX
-	JCC     copied
 	SHLQ    $4, AX
 	ADDQ    R9, AX
 	MOVQ    escapeText_n(AX), R11
