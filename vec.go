@@ -6,10 +6,13 @@ import "unsafe"
 // instructions (AVX2, vec_amd64.s): it checks 32 bytes per step, 128 on
 // ASCII, for ill-formed UTF-8, escaped ASCII bytes, C1 controls and the
 // lead bytes of other escaped characters, and says where the first of them
-// is. The build tag purego leaves it out. Like the others
-// it only finds where the clean part ends; the byte-by-byte loop of clean
-// decides what is there, and is the reference the kernel is tested against
-// (TestVectorEdges, TestFastPathsMatchReference, FuzzValidate, FuzzEscape).
+// is (vecScan). Transform uses a second kernel with the same checks that
+// also copies what is clean and writes the escapes of ASCII bytes
+// (vecCopy). The build tag purego leaves both out. Like the other fast
+// paths they only find where the clean part ends; the byte-by-byte loop of
+// clean decides what is there, and is the reference the kernels are tested
+// against (TestVectorEdges, TestVectorCopyEscapes,
+// TestFastPathsMatchReference, FuzzValidate, FuzzEscape).
 //
 // Ill-formed UTF-8 is found with the algorithm of Keiser and Lemire,
 // "Validating UTF-8 In Less Than One Instruction Per Byte" (Software:
