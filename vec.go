@@ -165,10 +165,13 @@ func (s *set) leads() []byte {
 }
 
 // escapeText is the escape of an ASCII byte as the kernel that copies
-// (vecCopy) writes it: 2 to 8 bytes, with two stores that may overlap.
+// (vecCopy) writes it: n bytes, 2 to 8, with four 2-byte stores that may
+// overlap, at 0, n-2, at2 and at4.
 type escapeText struct {
-	text [8]byte
-	n    uint64
+	text     [8]byte
+	n        uint8
+	at2, at4 uint8 // min(2, n-2) and max(n-4, 0)
+	_        [5]byte
 }
 
 // The kernel finds an escapeText at 16 times its byte.
@@ -178,7 +181,8 @@ var _ = [1]struct{}{}[unsafe.Sizeof(escapeText{})-16]
 var escapeTexts = func() (t [UnicodeStyle + 1][0x80]escapeText) {
 	for s := range t {
 		for b, e := range asciiEscapes[s] {
-			t[s][b].n = uint64(copy(t[s][b].text[:], e))
+			n := copy(t[s][b].text[:], e)
+			t[s][b].n, t[s][b].at2, t[s][b].at4 = uint8(n), uint8(min(2, n-2)), uint8(max(n-4, 0))
 		}
 	}
 	return t

@@ -440,47 +440,30 @@ boundary:
 	MOVQ R12, R13
 
 start:
-	// Copy the R13 clean bytes before, at most 31, with two stores that
-	// may overlap.
-	CMPQ    R13, $16
-	JB      start8
-	VMOVDQU X0, (DI)
-	VMOVDQU -16(SI)(R13*1), X1
-	VMOVDQU X1, -16(DI)(R13*1)
-	JMP     started
-
-start8:
-	CMPQ R13, $8
-	JB   start4
-	MOVQ (SI), AX
-	MOVQ AX, (DI)
-	MOVQ -8(SI)(R13*1), AX
-	MOVQ AX, -8(DI)(R13*1)
-	JMP  started
-
-start4:
-	CMPQ R13, $4
-	JB   start2
-	MOVL (SI), AX
-	MOVL AX, (DI)
-	MOVL -4(SI)(R13*1), AX
-	MOVL AX, -4(DI)(R13*1)
-	JMP  started
+	// Copy the R13 clean bytes before, at most 31, without branching on
+	// how many, which is not predictable: the whole dwords with a masked
+	// store, then the last three bytes again, or the one or two there are.
+	MOVQ       R13, AX
+	ANDQ       $-4, AX
+	LEAQ       dwords<>+32(SB), R11
+	SUBQ       AX, R11
+	VMOVDQU    (R11), Y3
+	VPMASKMOVD Y0, Y3, (DI)
+	CMPQ       R13, $3
+	JB         start2
+	MOVWLZX    -3(SI)(R13*1), AX
+	MOVW       AX, -3(DI)(R13*1)
+	MOVBLZX    -1(SI)(R13*1), AX
+	MOVB       AX, -1(DI)(R13*1)
+	JMP        started
 
 start2:
-	CMPQ    R13, $2
-	JB      start1
-	MOVWLZX (SI), AX
-	MOVW    AX, (DI)
-	MOVWLZX -2(SI)(R13*1), AX
-	MOVW    AX, -2(DI)(R13*1)
-	JMP     started
-
-start1:
 	TESTQ   R13, R13
 	JZ      started
 	MOVBLZX (SI), AX
 	MOVB    AX, (DI)
+	MOVBLZX -1(SI)(R13*1), AX
+	MOVB    AX, -1(DI)(R13*1)
 
 started:
 	ADDQ R13, SI
@@ -495,25 +478,23 @@ started:
 	JAE     copied
 	SHLQ    $4, AX
 	ADDQ    R9, AX
-	MOVQ    escapeText_n(AX), R11
+	MOVBLZX escapeText_n(AX), R11
 	LEAQ    (DI)(R11*1), R13
 	CMPQ    R13, R8
 	JHI     copied
 
-	// Two stores that may overlap: the escape is 2 to 8 bytes.
-	CMPQ    R11, $4
-	JB      escape2
-	MOVL    (AX), BX
-	MOVL    BX, (DI)
-	MOVL    -4(AX)(R11*1), BX
-	MOVL    BX, -4(R13)
-	JMP     escaped
-
-escape2:
+	// The escape is 2 to 8 bytes: four 2-byte stores that may overlap,
+	// at offsets from esc, cover it without a branch on its length.
 	MOVWLZX (AX), BX
 	MOVW    BX, (DI)
 	MOVWLZX -2(AX)(R11*1), BX
 	MOVW    BX, -2(R13)
+	MOVBLZX escapeText_at2(AX), R11
+	MOVWLZX (AX)(R11*1), BX
+	MOVW    BX, (DI)(R11*1)
+	MOVBLZX escapeText_at4(AX), R11
+	MOVWLZX (AX)(R11*1), BX
+	MOVW    BX, (DI)(R11*1)
 
 escaped:
 	INCQ SI
@@ -545,3 +526,14 @@ TEXT ·xgetbv(SB), NOSPLIT, $0-4
 	XGETBV
 	MOVL AX, ret+0(FP)
 	RET
+
+// dwords<>+32-4k is a mask of k dwords, for VPMASKMOVD.
+DATA dwords<>+0(SB)/8, $-1
+DATA dwords<>+8(SB)/8, $-1
+DATA dwords<>+16(SB)/8, $-1
+DATA dwords<>+24(SB)/8, $-1
+DATA dwords<>+32(SB)/8, $0
+DATA dwords<>+40(SB)/8, $0
+DATA dwords<>+48(SB)/8, $0
+DATA dwords<>+56(SB)/8, $0
+GLOBL dwords<>(SB), RODATA|NOPTR, $64
