@@ -443,6 +443,9 @@ start:
 	// Copy the R13 clean bytes before, at most 31, without branching on
 	// how many, which is not predictable: the whole dwords with a masked
 	// store, then the last three bytes again, or the one or two there are.
+	// Measured on Intel only; some AMD cores microcode masked stores
+	// (LLVM's model of Jaguar, reviews.llvm.org/D66801), which may favour
+	// the branches there.
 	MOVQ       R13, AX
 	ANDQ       $-4, AX
 	LEAQ       dwords<>+32(SB), R11
