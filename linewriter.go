@@ -11,14 +11,15 @@ import (
 // NewLineWriter returns a writer that treats each Write as one log record,
 // as [log.Logger] and most line-oriented writers produce them, and writes
 // it to w sanitized, in one Write: every control inside the record is
-// escaped, \n and \t included, and so is [Bidi]; a single trailing \n is
-// kept, and a record written without one gets none added. So
+// escaped, \n and \t included, and so are [Bidi] and [LineSeparators]; a
+// single trailing \n is kept, and a record written without one gets none
+// added. So
 //
 //	log.SetOutput(sanitize.NewLineWriter(os.Stderr))
 //
 // makes forging a log line (CWE-117) or repainting a terminal with escape
 // sequences impossible without changing any call site. opts add to those
-// defaults, as in [ReplaceAttr].
+// defaults, as in [ReplaceAttr], and [WithBOM] panics as it does there.
 //
 // Because each Write is a whole record, nothing is held back between
 // writes: a character or an ill-formed sequence cut by the end of a Write
@@ -43,7 +44,7 @@ func (w *lineWriter) Write(p []byte) (int, error) {
 	if nl {
 		rec = rec[:len(rec)-1]
 	}
-	if w.l.proto.bom == KeepBOM && w.l.proto.clean(rec) == len(rec) {
+	if w.l.proto.clean(rec) == len(rec) {
 		if _, err := w.w.Write(p); err != nil {
 			return 0, err
 		}

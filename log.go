@@ -2,16 +2,19 @@ package sanitize
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"log/slog"
+	"reflect"
 	"unsafe"
 )
 
 // logDefaults are the options every logging helper starts from: one record
 // is one line, so every control is escaped, \n and \t included, and so are
-// the bidi controls that reorder a line on screen (Trojan Source). Options
-// given by the caller come after them.
-var logDefaults = []Option{Also(Bidi)}
+// the line separators that end a line in JavaScript and many log viewers,
+// and the bidi controls that reorder a line on screen (Trojan Source).
+// Options given by the caller come after them.
+var logDefaults = []Option{Also(Bidi | LineSeparators)}
 
 // logSanitizer sanitizes the strings of log records. It is immutable and
 // shared; each call works on a copy of proto.
@@ -20,8 +23,15 @@ type logSanitizer struct {
 }
 
 func newLogSanitizer(opts []Option) *logSanitizer {
+	c := configure(append(logDefaults[:len(logDefaults):len(logDefaults)], opts...))
+	if c.bom != KeepBOM {
+		// A BOM policy is about the start of a stream; a logging helper
+		// sees single values and records, and would add U+FEFF to each
+		// or silently remove it from the start of each.
+		panic(fmt.Sprintf("sanitize: WithBOM(%v) has no meaning for a log record, which is not the start of a stream", c.bom))
+	}
 	l := &logSanitizer{}
-	l.proto.init(configure(append(logDefaults[:len(logDefaults):len(logDefaults)], opts...)))
+	l.proto.init(c)
 	return l
 }
 
@@ -37,7 +47,7 @@ func (l *logSanitizer) string(s string) string {
 
 // clean reports whether s needs no change; it is the fast path of string.
 func (l *logSanitizer) clean(s string) bool {
-	return l.proto.bom == KeepBOM && l.proto.clean(unsafe.Slice(unsafe.StringData(s), len(s))) == len(s)
+	return l.proto.clean(unsafe.Slice(unsafe.StringData(s), len(s))) == len(s)
 }
 
 // cleanAttr reports whether attr would leave a as it is.
@@ -57,22 +67,20 @@ func (l *logSanitizer) cleanAttr(a slog.Attr) bool {
 	case slog.KindLogValuer:
 		return false
 	case slog.KindAny:
-		switch x := a.Value.Any().(type) {
-		case error:
-			return l.clean(x.Error())
-		case fmt.Stringer:
-			return false
+		if text, ok, panicked := textOf(a.Value.Any()); ok {
+			return !panicked && l.clean(text)
 		}
 	}
 	return true
 }
 
 // attr returns a with its key and value sanitized, and reports whether
-// anything changed. Values that are not text keep their kind.
+// anything changed. Values that are not text keep their kind, and so does
+// every value that needs no change.
 func (l *logSanitizer) attr(a slog.Attr) (slog.Attr, bool) {
 	key := l.string(a.Key)
 	changed := key != a.Key
-	v := a.Value.Resolve()
+	v := a.Value.Resolve() // which recovers from a LogValue that panics
 	changed = changed || v.Kind() != a.Value.Kind()
 	switch v.Kind() {
 	case slog.KindString:
@@ -95,19 +103,65 @@ func (l *logSanitizer) attr(a slog.Attr) (slog.Attr, bool) {
 			v, changed = slog.GroupValue(out...), true
 		}
 	case slog.KindAny:
-		switch x := v.Any().(type) {
-		case error:
-			if text := x.Error(); l.string(text) != text {
-				v, changed = slog.AnyValue(&sanitizedError{err: x, text: l.string(text)}), true
-			}
-		case fmt.Stringer:
-			v, changed = slog.StringValue(l.string(x.String())), true
+		if w, ok := l.value(v.Any()); ok {
+			v, changed = w, true
 		}
 	}
 	if !changed {
 		return a, false
 	}
 	return slog.Attr{Key: key, Value: v}, true
+}
+
+// value returns the sanitized form of an error or a [fmt.Stringer] x, and
+// reports whether it differs from x. An error stays an error, and a value
+// that encodes itself as JSON still does.
+func (l *logSanitizer) value(x any) (slog.Value, bool) {
+	text, ok, panicked := textOf(x)
+	if !ok {
+		return slog.Value{}, false
+	}
+	s := l.string(text)
+	if s == text && !panicked {
+		return slog.Value{}, false
+	}
+	m, isJSON := x.(json.Marshaler)
+	err, isErr := x.(error)
+	switch {
+	case panicked:
+		return slog.StringValue(s), true
+	case isErr && isJSON:
+		return slog.AnyValue(&sanitizedJSONError{sanitizedError{err, s}, m}), true
+	case isErr:
+		return slog.AnyValue(&sanitizedError{err, s}), true
+	case isJSON:
+		return slog.AnyValue(sanitizedJSON{s, m}), true
+	}
+	return slog.StringValue(s), true
+}
+
+// textOf returns the text of x, if x is an error or a [fmt.Stringer], as
+// slog's own handlers print it: a method that panics on a nil pointer, the
+// common typed-nil mistake, gives "<nil>", and any other panic gives
+// "!PANIC: " and the value it panicked with.
+func textOf(x any) (text string, ok, panicked bool) {
+	defer func() {
+		if r := recover(); r != nil {
+			ok, panicked = true, true
+			if v := reflect.ValueOf(x); v.Kind() == reflect.Pointer && v.IsNil() {
+				text = "<nil>"
+			} else {
+				text = fmt.Sprintf("!PANIC: %v", r)
+			}
+		}
+	}()
+	switch x := x.(type) {
+	case error:
+		return x.Error(), true, false
+	case fmt.Stringer:
+		return x.String(), true, false
+	}
+	return "", false, false
 }
 
 // sanitizedError is an error whose text was sanitized; errors.Is and
@@ -120,16 +174,53 @@ type sanitizedError struct {
 func (e *sanitizedError) Error() string { return e.text }
 func (e *sanitizedError) Unwrap() error { return e.err }
 
+// sanitizedJSONError is a sanitizedError whose original encodes itself as
+// JSON, which it goes on doing.
+type sanitizedJSONError struct {
+	sanitizedError
+	m json.Marshaler
+}
+
+func (e *sanitizedJSONError) MarshalJSON() ([]byte, error) { return e.m.MarshalJSON() }
+
+// sanitizedJSON is a [fmt.Stringer] whose text was sanitized and that
+// encodes itself as JSON as the original did.
+type sanitizedJSON struct {
+	text string
+	m    json.Marshaler
+}
+
+func (s sanitizedJSON) String() string               { return s.text }
+func (s sanitizedJSON) MarshalJSON() ([]byte, error) { return s.m.MarshalJSON() }
+
 // ReplaceAttr returns a function for [slog.HandlerOptions].ReplaceAttr that
 // sanitizes the message, every attribute key and every string value, also
-// inside groups. Numbers, times, durations and other values keep their
-// kind. An error stays an error whose Error text is sanitized, while
-// errors.Is and errors.As still reach the original; a [fmt.Stringer] or
-// [slog.LogValuer] is resolved and its text sanitized.
+// inside groups, and the text of errors and [fmt.Stringer] values:
+//   - An error whose text needs a change stays an error, with the
+//     sanitized text, and errors.Is and errors.As still reach the
+//     original; one that encodes itself as JSON ([json.Marshaler]) goes on
+//     doing so, and its JSON is not changed.
+//   - A [fmt.Stringer] whose text needs a change becomes a string, or, if
+//     it encodes itself as JSON, a value that still does.
+//   - A [slog.LogValuer] is resolved, and its value sanitized.
+//   - Values that need no change are returned as they are, of the same
+//     kind and type: the level attribute is still a [slog.Level].
+//   - An Error or String method that panics gives "<nil>" when it was
+//     called on a nil pointer and "!PANIC: " and the panic value
+//     otherwise, as slog's own handlers print them; the process does not
+//     crash.
+//
+// Numbers, times, durations and booleans cannot carry a control and keep
+// their kind. Other values, such as []byte, slices, maps, structs and
+// [encoding.TextMarshaler] values, are passed on untouched: the handler
+// renders them itself (slog's text handler quotes them, its JSON handler
+// escapes C0 controls in them but not DEL, C1 or bidi controls).
 //
 // By default every control is escaped, \n and \t included (one record, one
-// line), and so is [Bidi]; ill-formed UTF-8 is replaced. opts add to that,
-// as in ReplaceAttr(Allow('\t')) or ReplaceAttr(Also(PrivateUse)). Group
+// line), and so are [Bidi] and [LineSeparators]; ill-formed UTF-8 is
+// replaced. opts add to that, as in ReplaceAttr(Allow('\t')) or
+// ReplaceAttr(Also(PrivateUse)); [WithBOM] with a policy other than
+// [KeepBOM] panics, since a value is not the start of a stream. Group
 // names do not pass through ReplaceAttr in log/slog; [NewHandler]
 // sanitizes them too. The function is safe for concurrent use.
 func ReplaceAttr(opts ...Option) func(groups []string, a slog.Attr) slog.Attr {
@@ -145,11 +236,11 @@ func ReplaceAttr(opts ...Option) func(groups []string, a slog.Attr) slog.Attr {
 
 // NewHandler returns a handler that sanitizes each record's message,
 // attribute keys and values, and group names, as [ReplaceAttr] does, before
-// passing it to h. It works with any handler, also ones without
-// ReplaceAttr. Attributes added with WithAttrs are sanitized once, when
-// they are added. A record that needs no change is passed on as it is,
-// without allocating. Enabled is h's answer. The handler is safe for
-// concurrent use if h is.
+// passing it to h, which need not have a ReplaceAttr of its own. What
+// ReplaceAttr leaves untouched reaches h untouched. Attributes added with
+// WithAttrs are sanitized once, when they are added. A record that needs no
+// change is passed on as it is, without allocating. Enabled is h's answer.
+// The handler is safe for concurrent use if h is.
 func NewHandler(h slog.Handler, opts ...Option) slog.Handler {
 	return &handler{next: h, l: newLogSanitizer(opts)}
 }
