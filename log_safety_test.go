@@ -39,7 +39,7 @@ func (panicValuer) LogValue() slog.Value { panic("crash") }
 // jsonErr is an error that encodes itself as a JSON object.
 type jsonErr struct{ code int }
 
-func (e jsonErr) Error() string               { return "failed\nwith code" }
+func (e jsonErr) Error() string                { return "failed\nwith code" }
 func (e jsonErr) MarshalJSON() ([]byte, error) { return json.Marshal(map[string]int{"code": e.code}) }
 
 // TestLogNeverPanics logs values whose methods panic, with nil receivers
