@@ -100,9 +100,14 @@ func newSet(c config) set {
 		s.ascii[b] = s.wants(rune(b))
 	}
 	if c.style == JSONStyle {
+		// RFC 8259 §7: a JSON string holds no raw C0 control, and a raw "
+		// or \ would end it or start an escape. So JSON style escapes all
+		// of them, always, and its output between double quotes is a JSON
+		// string whatever the options.
 		for b := 0; b < 0x20; b++ {
 			s.ascii[b] = true
 		}
+		s.ascii['"'], s.ascii['\\'] = true, true
 	}
 	if c.reversible {
 		for _, b := range []byte(c.style.escapeChars()) {

@@ -125,11 +125,14 @@ func FuzzEscape(f *testing.F) {
 		}
 		set := newSet(configure(opts))
 		for _, r := range string(whole) {
-			if set.contains(r) {
+			// JSON style's escapes are made of the \ and " it escapes.
+			if set.contains(r) && !(s == JSONStyle && (r == '\\' || r == '"')) {
 				t.Fatalf("%v: % x gave %q with %U in it", s, in, whole, r)
 			}
 		}
-		if bp == KeepBOM { // the other policies act again on a second pass
+		// The other BOM policies act again on a second pass, and JSON
+		// style escapes the \ of its own escapes.
+		if bp == KeepBOM && s != JSONStyle {
 			if again, _ := oneShot(e, whole); !bytes.Equal(again, whole) {
 				t.Fatalf("%v: escaping %q again gave %q", s, whole, again)
 			}

@@ -16,32 +16,43 @@ const (
 	// for other C0 controls, DEL and ill-formed bytes, \uNNNN and
 	// \UNNNNNNNN for other characters, with lower-case hex digits. \x80 is
 	// the byte 80 and \u0080 the character U+0080: they never mix. It is
-	// the default.
+	// the default, meant for people reading logs and terminals: " and \
+	// stay as they are, so the output is the body of a Go string literal
+	// (strconv.Unquote reads it back) only with [Reversible].
 	GoStyle Style = iota
-	// JSONStyle writes what encoding/json writes: \b \f \n \r \t, \u00nn
-	// with lower-case hex, and a character above U+FFFF as a UTF-16
-	// surrogate pair such as \ud83d\ude00. JSON cannot carry a raw byte,
-	// so an ill-formed byte NN becomes the lone surrogate \udcNN, the
-	// convention of Python's surrogateescape (PEP 383): JSON decoders read
-	// it as U+FFFD and [Unescape](JSONStyle) turns it back into the byte.
-	// C0 controls are always escaped in this style, whatever [Allow] says,
-	// because JSON forbids them raw in a string.
+	// JSONStyle writes what encoding/json writes: \b \f \n \r \t \" \\,
+	// \u00nn with lower-case hex, and a character above U+FFFF as a UTF-16
+	// surrogate pair such as \ud83d\ude00. Every C0 control, " and \ are
+	// always escaped in this style, whatever [Allow] says, because RFC 8259
+	// forbids them raw in a string: the output between double quotes is
+	// always a valid JSON string, and a JSON decoder reads back the input
+	// with each ill-formed subpart or byte as U+FFFD. JSON cannot carry a
+	// raw byte, so under [EscapeInvalid] an ill-formed byte NN becomes the
+	// lone surrogate \udcNN, the convention of Python's surrogateescape
+	// (PEP 383): JSON decoders read it as U+FFFD and
+	// [Unescape](JSONStyle) turns it back into the byte. Because \ is
+	// always escaped, escaping in this style is not idempotent.
 	JSONStyle
 	// PercentStyle writes each byte of the character's UTF-8 encoding as
 	// %XX with upper-case hex (U+0085 is %C2%85), and an ill-formed byte
-	// as %XX, as URLs do.
+	// as %XX, as URLs do. It escapes only what the options select, and %
+	// with [Reversible], so its output is not by itself a URL path or
+	// query component (/, ?, & and spaces stay as they are): that is
+	// url.PathEscape's job, and net/url.PathUnescape reads Reversible
+	// output back.
 	PercentStyle
 	// CaretStyle writes C0 controls as ^@ … ^_ and DEL as ^?, as cat -v
 	// does, C1 controls as M-^@ … M-^_, and anything else in Go style. It
-	// cannot be reversed.
+	// is for people and cannot be reversed.
 	CaretStyle
 	// PictureStyle writes C0 controls and DEL as the symbols of the Control
 	// Pictures block, U+2400 ␀ … U+241F ␟ and U+2421 ␡, for terminals and
-	// log viewers, and anything else in Go style. It cannot be reversed.
+	// log viewers, and anything else in Go style. It is for people and
+	// cannot be reversed.
 	PictureStyle
 	// UnicodeStyle writes characters as <U+001B>, the notation of the
 	// Unicode standard and of less(1), and ill-formed bytes as <FF>, as
-	// less does. It cannot be reversed.
+	// less does. It is for people and cannot be reversed.
 	UnicodeStyle
 )
 

@@ -252,12 +252,17 @@ func TestUnescapeSplits(t *testing.T) {
 	}
 }
 
-// Without Reversible, escaping escaped text changes nothing.
+// Without Reversible, escaping escaped text changes nothing, in every
+// style but JSONStyle, which must escape \ to keep its output a JSON
+// string.
 func TestIdempotent(t *testing.T) {
 	rng := rand.New(rand.NewPCG(7, 8))
 	for i := 0; i < 2000; i++ {
 		in := randomMixed(rng, rng.IntN(24))
 		for s := GoStyle; s <= UnicodeStyle; s++ {
+			if s == JSONStyle {
+				continue
+			}
 			for _, opts := range [][]Option{
 				{WithStyle(s)},
 				{WithStyle(s), OnInvalid(EscapeInvalid), Also(allClasses), Allow('\t', '\n')},
@@ -293,4 +298,59 @@ func TestNoEscapedClassSurvives(t *testing.T) {
 func ExampleStyle_String() {
 	fmt.Println(JSONStyle)
 	// Output: JSONStyle
+}
+
+// TestJSONStyleIsAJSONString checks the promise of JSONStyle against
+// encoding/json: whatever the options, the output between double quotes
+// is a valid JSON string, and decoding it gives back the input with each
+// ill-formed byte (EscapeInvalid: \udcNN) or each maximal subpart
+// (ReplaceInvalid) as U+FFFD.
+func TestJSONStyleIsAJSONString(t *testing.T) {
+	fixed := []string{
+		`","admin":true,"x":"`,
+		`C:\new\table`,
+		"x\\ud83d\xed",
+		"\\\xff\"",
+		`\u0041`,
+	}
+	optionSets := []struct {
+		desc string
+		opts []Option
+	}{
+		{"default", nil},
+		{"EscapeInvalid", []Option{OnInvalid(EscapeInvalid)}},
+		{"Allow quote, backslash and C0", []Option{Allow('"', '\\', '\t', '\n', 0)}},
+		{"Also all", []Option{Also(allClasses), OnInvalid(EscapeInvalid)}},
+		{"Reversible", []Option{Reversible(), OnInvalid(EscapeInvalid)}},
+	}
+	rng := rand.New(rand.NewPCG(11, 12))
+	inputs := fixed
+	for i := 0; i < 2000; i++ {
+		inputs = append(inputs, string(randomMixed(rng, rng.IntN(24))))
+	}
+	for _, o := range optionSets {
+		t.Run(o.desc, func(t *testing.T) {
+			opts := append([]Option{WithStyle(JSONStyle)}, o.opts...)
+			invalid := configure(opts).invalid
+			for _, in := range inputs {
+				out, err := String(in, opts...)
+				if err != nil {
+					t.Fatal(err)
+				}
+				var got string
+				if err := json.Unmarshal([]byte(`"`+out+`"`), &got); err != nil {
+					t.Fatalf("%q gave %q, not a JSON string: %v", in, out, err)
+				}
+				// []rune turns each ill-formed byte into U+FFFD; Validate
+				// each maximal subpart, as checked against Python and Node.
+				want := string([]rune(in))
+				if invalid == ReplaceInvalid {
+					want, _, _ = transform.String(Validate(ReplaceInvalid), in)
+				}
+				if got != want {
+					t.Fatalf("%q gave %q, which JSON decodes to %q, want %q", in, out, got, want)
+				}
+			}
+		})
+	}
 }
