@@ -240,3 +240,24 @@ func BenchmarkStream(b *testing.B) {
 		}
 	})
 }
+
+// BenchmarkShortString measures String on a short clean line, where the
+// cost of finding the configuration dominates.
+func BenchmarkShortString(b *testing.B) {
+	s := "GET /api/v1/users/42 200 3ms"
+	for _, bb := range []struct {
+		name string
+		opts []sanitize.Option
+	}{
+		{"default", nil},
+		{"Allow", []sanitize.Option{sanitize.Allow('\t', '\n')}},
+		{"many", []sanitize.Option{sanitize.Allow('\t'), sanitize.Also(sanitize.Bidi), sanitize.AlsoFunc(unicode.IsMark), sanitize.WithStyle(sanitize.JSONStyle)}},
+	} {
+		b.Run(bb.name, func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				sanitize.String(s, bb.opts...)
+			}
+		})
+	}
+}

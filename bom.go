@@ -107,7 +107,7 @@ func (p BOMPolicy) spanStart(src []byte, atEOF bool) (ok bool, err error) {
 // has been handled, which Reset clears. It implements
 // [transform.SpanningTransformer] and is not safe for concurrent use.
 func BOM(p BOMPolicy) transform.SpanningTransformer {
-	config{bom: p}.check()
+	settings{bom: p}.check()
 	return &bomer{policy: p}
 }
 

@@ -59,25 +59,23 @@ func (c Class) leads() []byte {
 // Also escapes the characters of c as well as those already escaped.
 // Escape(Also(Bidi)) escapes controls and bidi formatting characters.
 func Also(c Class) Option {
-	return Option{func(cf config) config { cf.also |= c; return cf }}
+	return Option{kind: optAlso, class: c}
 }
 
 // AlsoIn escapes the characters of the table as well, as
 // [golang.org/x/text/runes.In] selects them.
 func AlsoIn(rt *unicode.RangeTable) Option {
-	return AlsoFunc(func(r rune) bool { return unicode.Is(rt, r) })
+	return Option{kind: optPredicate, pred: predicate{table: rt}}
 }
 
 // AlsoFunc escapes the characters for which f reports true as well. f must
 // be safe to call from many goroutines and always give the same answer
-// for the same character: it is asked about ASCII once, at construction.
-// A set that contains characters the escapes themselves are made of, such
-// as '\\' or 'x', makes escaping no longer idempotent.
+// for the same character: it is asked about ASCII once, at construction,
+// and [String] and [Bytes] keep the configuration compiled, keyed on the
+// function value. A set that contains characters the escapes themselves
+// are made of, such as '\\' or 'x', makes escaping no longer idempotent.
 func AlsoFunc(f func(rune) bool) Option {
-	return Option{func(c config) config {
-		c.funcs = append(c.funcs[:len(c.funcs):len(c.funcs)], f)
-		return c
-	}}
+	return Option{kind: optPredicate, pred: predicate{f: f}}
 }
 
 // set is the compiled answer to "is this character escaped?".
@@ -87,12 +85,12 @@ type set struct {
 	dfa   *dfa       // nil when it cannot decide for this set
 	vec   *vecTables // nil when the processor has no vector kernel
 	class Class
-	allow []rune // non-ASCII characters let through
-	funcs []func(rune) bool
+	allow []rune // characters let through
+	preds []predicate
 }
 
 func newSet(c config) set {
-	s := set{class: c.also, allow: c.allow, funcs: c.funcs}
+	s := set{class: c.also, allow: c.allowList(), preds: c.predList()}
 	if !c.noControls {
 		s.class |= Controls
 	}
@@ -130,8 +128,8 @@ func (s *set) wants(r rune) bool {
 	if s.class.contains(r) {
 		return true
 	}
-	for _, f := range s.funcs {
-		if f(r) {
+	for _, p := range s.preds {
+		if p.contains(r) {
 			return true
 		}
 	}

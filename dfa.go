@@ -1,9 +1,6 @@
 package sanitize
 
-import (
-	"sync"
-	"unicode/utf8"
-)
+import "unicode/utf8"
 
 // This file holds a fast path of clean for text that is not ASCII:
 // a table-driven automaton that checks 32 bytes at a time without a branch
@@ -35,14 +32,14 @@ type dfaKey struct {
 	c1    uint32
 }
 
-// dfas caches automata by key: String and Bytes configure a transformer on
-// every call and must not build 2 KiB tables each time.
-var dfas sync.Map // dfaKey -> *dfa
+// dfas shares automata between configurations with the same key, so that
+// every New need not build 2 KiB of tables.
+var dfas = cache[dfaKey, *dfa]{max: 64}
 
 // newDFA returns the automaton for s, or nil when s escapes characters
 // beyond controls, which the automaton does not know.
 func newDFA(s *set) *dfa {
-	if s.class&^Controls != 0 || len(s.funcs) != 0 {
+	if s.class&^Controls != 0 || len(s.preds) != 0 {
 		return nil
 	}
 	var k dfaKey
@@ -56,11 +53,7 @@ func newDFA(s *set) *dfa {
 			k.c1 |= 1 << (r - 0x80)
 		}
 	}
-	if d, ok := dfas.Load(k); ok {
-		return d.(*dfa)
-	}
-	d, _ := dfas.LoadOrStore(k, buildDFA(k))
-	return d.(*dfa)
+	return dfas.getOrBuild(k, func() *dfa { return buildDFA(k) })
 }
 
 func buildDFA(k dfaKey) *dfa {

@@ -1,43 +1,172 @@
 package sanitize
 
-import "fmt"
+import (
+	"fmt"
+	"unicode"
+	"unsafe"
+)
 
-// An Option configures [New], [Escape], [NewReader], [NewWriter], [String]
-// and [Bytes]. The zero set of options is the safe default: keep a BOM,
-// replace ill-formed UTF-8 with U+FFFD, escape every C0 control, DEL and
-// C1 control in Go notation.
+// An Option configures [New], [Escape], [NewReader], [NewWriter], [String],
+// [Bytes], [NewHandler], [ReplaceAttr] and [NewLineWriter]. The zero set of
+// options is the safe default: keep a BOM, replace ill-formed UTF-8 with
+// U+FFFD, escape every C0 control, DEL and C1 control in Go notation. The
+// zero Option changes nothing.
+//
+// An Option is a plain value that holds what it sets, never a reference to
+// the caller's memory, and can be kept and reused.
 type Option struct {
-	// apply works on a copy so that building a configuration never
-	// forces it onto the heap: String and Bytes promise not to allocate on
-	// clean input.
-	apply func(config) config
+	// An Option is data rather than a function so that String and Bytes
+	// can build their configuration on the stack and find it compiled in
+	// a cache: a comparable key, and no allocation on clean input.
+	kind  optionKind
+	value uint8 // the policy or style
+	class Class
+	allow allowed
+	pred  predicate
 }
 
-// config is what the options describe. Its zero value is the default.
-type config struct {
+type optionKind uint8
+
+const (
+	optNone optionKind = iota
+	optBOM
+	optInvalid
+	optStyle
+	optAlso
+	optAllow
+	optPredicate
+	optReversible
+)
+
+// allowed holds up to len(inline) characters in place and any more in a
+// slice of its own.
+type allowed struct {
+	n      uint8 // characters in inline
+	inline [4]rune
+	more   []rune // a copy, when there are more than len(inline)
+}
+
+// predicate is one AlsoFunc or AlsoIn.
+type predicate struct {
+	f     func(rune) bool
+	table *unicode.RangeTable
+}
+
+// id is what a predicate is known by in a cache key: the table, or the
+// function value's closure, which two copies of the same func value share.
+func (p predicate) id() predicateID {
+	if p.f == nil {
+		return predicateID{table: p.table}
+	}
+	return predicateID{fn: *(*unsafe.Pointer)(unsafe.Pointer(&p.f))}
+}
+
+func (p predicate) contains(r rune) bool {
+	if p.f == nil {
+		return unicode.Is(p.table, r)
+	}
+	return p.f(r)
+}
+
+type predicateID struct {
+	fn    unsafe.Pointer
+	table *unicode.RangeTable
+}
+
+// How much of a configuration is held in place, so that it compares and
+// costs no allocation; a configuration with more is compiled each time
+// String or Bytes sees it.
+const (
+	maxAllow = 16 // characters given to Allow
+	maxPreds = 4  // AlsoFunc and AlsoIn options
+)
+
+// settings is the comparable part of a configuration: the key of the
+// cache of compiled configurations. Its zero value is the default.
+type settings struct {
 	bom        BOMPolicy
 	invalid    InvalidPolicy
 	style      Style
 	also       Class
-	allow      []rune
-	funcs      []func(rune) bool
 	reversible bool
 	noControls bool // Validate: escape nothing at all
+	nallow     uint8
+	npreds     uint8
+	overflow   bool // more than the arrays hold: not to be cached
+	allow      [maxAllow]rune
+	preds      [maxPreds]predicateID
+}
+
+// config is what the options describe.
+type config struct {
+	settings
+	preds     [maxPreds]predicate
+	moreAllow []rune      // past maxAllow
+	morePreds []predicate // past maxPreds
 }
 
 func configure(opts []Option) config {
 	var c config
-	for _, o := range opts {
-		if o.apply != nil {
-			c = o.apply(c)
-		}
+	for i := range opts {
+		c.apply(&opts[i])
 	}
 	return c
 }
 
+func (c *config) apply(o *Option) {
+	switch o.kind {
+	case optBOM:
+		c.bom = BOMPolicy(o.value)
+	case optInvalid:
+		c.invalid = InvalidPolicy(o.value)
+	case optStyle:
+		c.style = Style(o.value)
+	case optAlso:
+		c.also |= o.class
+	case optReversible:
+		c.reversible = true
+	case optAllow:
+		for _, r := range o.allow.inline[:o.allow.n] {
+			c.addAllow(r)
+		}
+		for _, r := range o.allow.more {
+			c.addAllow(r)
+		}
+	case optPredicate:
+		if int(c.npreds) < maxPreds {
+			c.preds[c.npreds] = o.pred
+			c.settings.preds[c.npreds] = o.pred.id()
+			c.npreds++
+		} else {
+			c.morePreds = append(c.morePreds, o.pred)
+			c.overflow = true
+		}
+	}
+}
+
+func (c *config) addAllow(r rune) {
+	if int(c.nallow) < maxAllow {
+		c.allow[c.nallow] = r
+		c.nallow++
+	} else {
+		c.moreAllow = append(c.moreAllow, r)
+		c.overflow = true
+	}
+}
+
+// allowList returns every allowed character.
+func (c *config) allowList() []rune {
+	return append(c.allow[:c.nallow:c.nallow], c.moreAllow...)
+}
+
+// predList returns every predicate.
+func (c *config) predList() []predicate {
+	return append(c.preds[:c.npreds:c.npreds], c.morePreds...)
+}
+
 // check panics on options that contradict each other or name no known
 // policy: programming errors, as with regexp.MustCompile.
-func (c config) check() {
+func (c settings) check() {
 	switch {
 	case c.bom > AddBOM:
 		panic(fmt.Sprintf("sanitize: unknown BOMPolicy %d", c.bom))
@@ -52,29 +181,33 @@ func (c config) check() {
 
 // Allow lets the given characters through unescaped, even when they belong
 // to an escaped class. Allow('\t', '\n') keeps the layout of ordinary text.
-// Options accumulate: Allow('\t'), Allow('\n') is Allow('\t', '\n').
+// Options accumulate: Allow('\t'), Allow('\n') is Allow('\t', '\n'). Allow
+// copies r; with more than four characters the copy is allocated.
 func Allow(r ...rune) Option {
-	return Option{func(c config) config {
-		c.allow = append(c.allow[:len(c.allow):len(c.allow)], r...)
-		return c
-	}}
+	o := Option{kind: optAllow}
+	if len(r) <= len(o.allow.inline) {
+		o.allow.n = uint8(copy(o.allow.inline[:], r))
+	} else {
+		o.allow.more = append([]rune(nil), r...)
+	}
+	return o
 }
 
 // OnInvalid sets what happens to ill-formed UTF-8. The default is
 // [ReplaceInvalid].
 func OnInvalid(p InvalidPolicy) Option {
-	return Option{func(c config) config { c.invalid = p; return c }}
+	return Option{kind: optInvalid, value: uint8(p)}
 }
 
 // WithBOM sets what happens to a byte order mark at the start of the
 // stream, as [BOM] does. The default is [KeepBOM].
 func WithBOM(p BOMPolicy) Option {
-	return Option{func(c config) config { c.bom = p; return c }}
+	return Option{kind: optBOM, value: uint8(p)}
 }
 
 // WithStyle sets the notation of escapes. The default is [GoStyle].
 func WithStyle(s Style) Option {
-	return Option{func(c config) config { c.style = s; return c }}
+	return Option{kind: optStyle, value: uint8(s)}
 }
 
 // Reversible escapes the escape character itself (\ as \\ in Go and JSON
@@ -86,5 +219,5 @@ func WithStyle(s Style) Option {
 // constructor panics when Reversible is combined with another style, a
 // programming error the first test run finds.
 func Reversible() Option {
-	return Option{func(c config) config { c.reversible = true; return c }}
+	return Option{kind: optReversible}
 }

@@ -43,8 +43,6 @@ package sanitize
 
 import (
 	"io"
-	"sync"
-	"sync/atomic"
 	"unsafe"
 
 	"golang.org/x/text/transform"
@@ -84,9 +82,18 @@ func NewWriter(w io.Writer, opts ...Option) io.WriteCloser {
 // s itself, without allocating. Under [RejectInvalid] it returns the
 // sanitized text before the first ill-formed sequence and an
 // *[InvalidUTF8Error].
+//
+// String and [Bytes] keep the last 64 configurations they were given
+// compiled, keyed on the options' values (an [AlsoFunc] on its function
+// value), so the options cost no allocation either. A configuration is
+// compiled again, which allocates, when it is new, when more than 64 others
+// have been seen since, or when it holds more than 16 characters given to
+// [Allow] or more than 4 [AlsoFunc] and [AlsoIn] options, which are never
+// kept. [Allow] with more than 4 characters allocates when it is called:
+// make such an option once.
 func String(s string, opts ...Option) (string, error) {
 	c := configure(opts)
-	if p := cached(c); p != nil {
+	if p := cached(&c); p != nil {
 		return p.string(s)
 	}
 	var t sanitizer
@@ -101,7 +108,7 @@ func String(s string, opts ...Option) (string, error) {
 func Bytes(b []byte, opts ...Option) ([]byte, error) {
 	c := configure(opts)
 	var t sanitizer
-	if p := cached(c); p != nil {
+	if p := cached(&c); p != nil {
 		t = *p
 	} else {
 		t.init(c)
@@ -117,44 +124,18 @@ func Bytes(b []byte, opts ...Option) ([]byte, error) {
 
 // String and Bytes configure a transformer on every call, which costs more
 // than sanitizing a short string; so the configurations they see are kept,
-// compiled, up to a bound. Those with predicates (AlsoFunc) or many
-// allowed characters are compiled each time.
-var (
-	compiledConfigs sync.Map // configKey -> *sanitizer, never modified
-	compiledCount   atomic.Int32
-)
+// compiled, up to a bound.
+var compiled = cache[settings, *sanitizer]{max: maxCompiled}
 
+// maxCompiled is how many configurations String and Bytes keep compiled.
 const maxCompiled = 64
 
-type configKey struct {
-	bom        BOMPolicy
-	invalid    InvalidPolicy
-	style      Style
-	also       Class
-	reversible bool
-	noControls bool
-	nallow     int
-	allow      [4]rune
-}
-
-// cached returns the compiled form of c, or nil if c is not kept.
-func cached(c config) *sanitizer {
-	if len(c.funcs) > 0 || len(c.allow) > 4 {
+// cached returns the compiled form of c, or nil if c is too large to key.
+func cached(c *config) *sanitizer {
+	if c.overflow {
 		return nil
 	}
-	k := configKey{c.bom, c.invalid, c.style, c.also, c.reversible, c.noControls, len(c.allow), [4]rune{}}
-	copy(k.allow[:], c.allow)
-	if p, ok := compiledConfigs.Load(k); ok {
-		return p.(*sanitizer)
-	}
-	if compiledCount.Load() >= maxCompiled {
-		return nil
-	}
-	p, loaded := compiledConfigs.LoadOrStore(k, newSanitizer(c))
-	if !loaded {
-		compiledCount.Add(1)
-	}
-	return p.(*sanitizer)
+	return compiled.getOrBuild(c.settings, func() *sanitizer { return newSanitizer(*c) })
 }
 
 // string sanitizes s as a whole stream, returning s itself when it needs no

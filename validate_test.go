@@ -7,9 +7,10 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"unicode"
 	"unicode/utf8"
 
-	"golang.org/x/text/encoding/unicode"
+	xunicode "golang.org/x/text/encoding/unicode"
 	"golang.org/x/text/transform"
 )
 
@@ -180,7 +181,13 @@ func TestCleanInputDoesNotAllocate(t *testing.T) {
 	}{
 		{"String", func() { String(s) }},
 		{"String with options", func() { String(s, OnInvalid(RejectInvalid), WithBOM(StripBOM)) }},
+		{"String with Allow", func() { String(s, Allow('\t', '\n')) }},
+		{"String with every kind of option", func() {
+			String(s, Allow('\t'), Allow('\n', '\r', '\u0085', '\u2028'), Also(Bidi), AlsoIn(unicode.Co),
+				AlsoFunc(unicode.IsMark), WithStyle(JSONStyle), Reversible(), OnInvalid(EscapeInvalid))
+		}},
 		{"Bytes", func() { Bytes(b) }},
+		{"Bytes with Allow and AlsoFunc", func() { Bytes(b, Allow('\t', '\n'), AlsoFunc(unicode.IsMark)) }},
 	}
 	for _, tt := range tests {
 		if n := testing.AllocsPerRun(100, tt.f); n != 0 {
@@ -219,7 +226,7 @@ func TestDifferential(t *testing.T) {
 	rng := rand.New(rand.NewPCG(1, 2))
 	for i := 0; i < 20000; i++ {
 		in := randomText(rng, rng.IntN(16))
-		want, _, err := transform.Bytes(unicode.UTF8.NewDecoder(), in)
+		want, _, err := transform.Bytes(xunicode.UTF8.NewDecoder(), in)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -377,7 +384,56 @@ func TestCompiledConfigs(t *testing.T) {
 		}()
 	}
 	wg.Wait()
-	if n := compiledCount.Load(); n > maxCompiled {
+	if n := compiled.len(); n != maxCompiled {
+		t.Errorf("%d compiled configurations kept, want %d, the bound", n, maxCompiled)
+	}
+	if n := dfas.len(); n > dfas.max {
+		t.Errorf("%d automata kept, want at most %d", n, dfas.max)
+	}
+}
+
+// TestCachesBounded makes many configurations, each with an automaton of
+// its own, and checks that what is kept stays bounded: before the bound,
+// 16,000 Allow sets kept 33 MiB alive.
+func TestCachesBounded(t *testing.T) {
+	if raceEnabled {
+		t.Skip("the race detector distorts the heap")
+	}
+	run := func(lo, hi rune) {
+		for r := lo; r < hi; r++ {
+			// Each set of C0 controls let through has an automaton of its
+			// own.
+			a, b := r%32, r/32%32
+			if _, err := String("x", Allow(a, b, 0x100+r)); err != nil {
+				t.Fatal(err)
+			}
+			New(Allow(a, b)).Reset()
+		}
+	}
+	run(0, 200) // fill the caches
+	grown := heapGrowth(func() { run(200, 4200) })
+	if grown > 1<<20 {
+		t.Errorf("4,000 more configurations kept %d KiB alive", grown>>10)
+	}
+	if n := compiled.len(); n > maxCompiled {
 		t.Errorf("%d compiled configurations kept, want at most %d", n, maxCompiled)
+	}
+	if n := dfas.len(); n > dfas.max {
+		t.Errorf("%d automata kept, want at most %d", n, dfas.max)
+	}
+}
+
+// TestAllowCopies checks that Allow keeps its own copy of the characters.
+func TestAllowCopies(t *testing.T) {
+	for _, n := range []int{1, 8} { // in place, and in a slice
+		rs := make([]rune, n)
+		for i := range rs {
+			rs[i] = '\t'
+		}
+		o := Allow(rs...)
+		rs[0] = 'x'
+		if out, _ := String("\t", o); out != "\t" {
+			t.Errorf("%d characters: Allow followed a change to the caller's slice: %q", n, out)
+		}
 	}
 }

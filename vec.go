@@ -154,7 +154,7 @@ func newVecTables(s *set) *vecTables {
 // leads returns the lead bytes of the non-ASCII characters s may escape,
 // other than C1 controls, which the kernel finds by themselves.
 func (s *set) leads() []byte {
-	if len(s.funcs) != 0 {
+	if len(s.preds) != 0 {
 		var all []byte
 		for b := 0xC2; b <= 0xF4; b++ {
 			all = append(all, byte(b))
