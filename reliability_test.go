@@ -285,3 +285,62 @@ func TestHostile(t *testing.T) {
 		})
 	}
 }
+
+// TestWriterLifecycle checks NewWriter as an io.WriteCloser: Close twice
+// (defer w.Close() plus an explicit one) writes the held bytes once, a
+// Write after Close fails, and under RejectInvalid Write counts only the
+// bytes of p that reached w.
+func TestWriterLifecycle(t *testing.T) {
+	var buf bytes.Buffer
+	w := NewWriter(&buf)
+	if n, err := w.Write([]byte("a\xe2\x82")); n != 3 || err != nil {
+		t.Fatalf("Write = %d, %v", n, err)
+	}
+	if err := w.Close(); err != nil {
+		t.Fatal(err)
+	}
+	if err := w.Close(); err != nil {
+		t.Errorf("second Close: %v", err)
+	}
+	if n, err := w.Write([]byte("b")); n != 0 || !errors.Is(err, ErrClosed) {
+		t.Errorf("Write after Close = %d, %v; want 0, ErrClosed", n, err)
+	}
+	if want := "a\ufffd"; buf.String() != want {
+		t.Errorf("wrote %q, want %q", buf.String(), want)
+	}
+
+	writes := []struct {
+		desc string
+		p    string
+		n    int
+		err  bool
+	}{
+		{"cut character, held", "ok\xe2", 3, false},
+		{"completes it, then ill-formed", "\x82\xacb\xffc", 3, true}, // \x82\xac b went through
+		{"sticky", "d", 0, true},
+	}
+	buf.Reset()
+	w = NewWriter(&buf, OnInvalid(RejectInvalid))
+	for _, tt := range writes {
+		n, err := w.Write([]byte(tt.p))
+		if n != tt.n || (err != nil) != tt.err {
+			t.Errorf("%s: Write(%q) = %d, %v; want %d, error %v", tt.desc, tt.p, n, err, tt.n, tt.err)
+		}
+	}
+	var e *InvalidUTF8Error
+	if err := w.Close(); !errors.As(err, &e) || e.Offset != 6 {
+		t.Errorf("Close after the error = %v, want the InvalidUTF8Error at 6", err)
+	}
+	if want := "ok\u20acb"; buf.String() != want {
+		t.Errorf("wrote %q, want %q", buf.String(), want)
+	}
+
+	// The ill-formed sequence starts in bytes an earlier Write was
+	// credited with: none of this Write's bytes went through.
+	buf.Reset()
+	w = NewWriter(&buf, OnInvalid(RejectInvalid))
+	w.Write([]byte("a\xe2"))
+	if n, err := w.Write([]byte("Abc")); n != 0 || err == nil {
+		t.Errorf("Write = %d, %v; want 0 and an error", n, err)
+	}
+}

@@ -42,11 +42,16 @@
 package sanitize
 
 import (
+	"errors"
 	"io"
 	"unsafe"
 
 	"golang.org/x/text/transform"
 )
+
+// ErrClosed means that a writer from [NewWriter] was written to after
+// Close.
+var ErrClosed = errors.New("sanitize: Write after Close")
 
 // New returns a transformer that applies the BOM policy, validates UTF-8 and
 // escapes characters, in that order and in one pass, all configured by
@@ -73,9 +78,19 @@ func NewReader(r io.Reader, opts ...Option) io.Reader {
 // NewWriter returns a writer that sanitizes as [New] does and writes to w.
 // It holds back at most 3 bytes of a character that a Write cut short;
 // Close handles them as the end of the stream (so under [ReplaceInvalid] a
-// cut-off sequence becomes U+FFFD) and writes them. Close does not close w.
+// cut-off sequence becomes U+FFFD) and writes them. Close does not close
+// w; a second Close does nothing and returns nil, and a Write after Close
+// returns [ErrClosed].
+//
+// Errors are sticky: once Write has returned an error, from w or an
+// *[InvalidUTF8Error] under [RejectInvalid], every later Write returns it,
+// and Close returns it without writing what is held back. Under
+// RejectInvalid, Write writes the sanitized text before the ill-formed
+// sequence and returns the number of bytes of p that went through, which
+// is less than len(p).
 func NewWriter(w io.Writer, opts ...Option) io.WriteCloser {
-	return transform.NewWriter(w, New(opts...))
+	t := newSanitizer(configure(opts))
+	return &writer{t: t, w: transform.NewWriter(w, t)}
 }
 
 // String returns s sanitized as [New] does. When s needs no change it returns
