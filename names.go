@@ -85,3 +85,65 @@ func unmarshalName(names []string, b []byte, what string, v *uint8) error {
 	}
 	return fmt.Errorf("sanitize: unknown %s %q: want %s", what, b, strings.Join(names, ", "))
 }
+
+// classNames are the text forms of the classes, in bit order.
+var classNames = [...]string{"controls", "nonchar", "private", "bidi", "linesep"}
+
+var classConsts = [...]string{"Controls", "Noncharacters", "PrivateUse", "Bidi", "LineSeparators"}
+
+// String returns the names of the constants in c joined by |, such as
+// "Bidi|LineSeparators", or "0" for the empty class.
+func (c Class) String() string {
+	if c == 0 {
+		return "0"
+	}
+	var b strings.Builder
+	for i, name := range classConsts {
+		if c&(1<<i) != 0 {
+			if b.Len() > 0 {
+				b.WriteByte('|')
+			}
+			b.WriteString(name)
+		}
+	}
+	if rest := c &^ (1<<len(classConsts) - 1); rest != 0 {
+		if b.Len() > 0 {
+			b.WriteByte('|')
+		}
+		fmt.Fprintf(&b, "Class(%#x)", uint16(rest))
+	}
+	return b.String()
+}
+
+// MarshalText returns the names of the classes in c, comma-separated, such
+// as "bidi,linesep": controls, nonchar, private, bidi and linesep.
+func (c Class) MarshalText() ([]byte, error) {
+	if rest := c &^ (1<<len(classNames) - 1); rest != 0 {
+		return nil, fmt.Errorf("sanitize: unknown Class(%#x)", uint16(rest))
+	}
+	var names []string
+	for i, name := range classNames {
+		if c&(1<<i) != 0 {
+			names = append(names, name)
+		}
+	}
+	return []byte(strings.Join(names, ",")), nil
+}
+
+// UnmarshalText reads a comma-separated list of the names MarshalText
+// writes, in any case; the empty text is the empty class.
+func (c *Class) UnmarshalText(b []byte) error {
+	var v Class
+	for name := range strings.SplitSeq(string(b), ",") {
+		if name == "" && len(b) == 0 {
+			break
+		}
+		var one uint8
+		if err := unmarshalName(classNames[:], []byte(name), "class", &one); err != nil {
+			return err
+		}
+		v |= 1 << one
+	}
+	*c = v
+	return nil
+}

@@ -86,3 +86,38 @@ func TestNamesAsFlags(t *testing.T) {
 		t.Error("-style html: no error")
 	}
 }
+
+func TestClassNames(t *testing.T) {
+	tests := []struct {
+		c    Class
+		str  string
+		text string
+	}{
+		{0, "0", ""},
+		{Controls, "Controls", "controls"},
+		{Bidi | LineSeparators, "Bidi|LineSeparators", "bidi,linesep"},
+		{Noncharacters | PrivateUse, "Noncharacters|PrivateUse", "nonchar,private"},
+	}
+	for _, tt := range tests {
+		if got := tt.c.String(); got != tt.str {
+			t.Errorf("%#x: String() = %q, want %q", uint16(tt.c), got, tt.str)
+		}
+		b, err := tt.c.MarshalText()
+		if string(b) != tt.text || err != nil {
+			t.Errorf("%v: MarshalText() = %q, %v; want %q", tt.c, b, err, tt.text)
+		}
+		var c Class
+		if err := c.UnmarshalText([]byte(strings.ToUpper(tt.text))); c != tt.c || err != nil {
+			t.Errorf("UnmarshalText(%q) = %v, %v; want %v", tt.text, c, err, tt.c)
+		}
+	}
+	for _, bad := range []string{"emoji", "bidi,", ",bidi", "bidi,,linesep"} {
+		var c Class
+		if err := c.UnmarshalText([]byte(bad)); err == nil {
+			t.Errorf("UnmarshalText(%q) = %v, no error", bad, c)
+		}
+	}
+	if s := (Bidi | 1<<9).String(); s != "Bidi|Class(0x200)" {
+		t.Errorf("String() = %q", s)
+	}
+}

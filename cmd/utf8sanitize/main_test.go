@@ -3,6 +3,8 @@ package main
 import (
 	"bytes"
 	"io"
+	"os"
+	"path/filepath"
 	"runtime"
 	"strings"
 	"testing"
@@ -11,6 +13,8 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 )
+
+const seeHelp = "run 'utf8sanitize -h' for usage\n"
 
 // The expected outputs are worked out by hand from the files' bytes (see
 // the comments) and the library's documented notation.
@@ -67,7 +71,7 @@ func TestRun(t *testing.T) {
 				"testdata/bad.txt:3:9: invalid UTF-8 at byte 31: af (unexpected continuation byte)\n"},
 		{desc: "check clean", args: []string{"-check", "testdata/clean.txt", "testdata/bom.csv"}},
 		{desc: "check standard input", args: []string{"-check"}, stdin: strings.NewReader("a\nb\xc3"), status: 1,
-			stderr: "-:2:2: invalid UTF-8 at byte 3: c3 (truncated sequence)\n"},
+			stderr: "<standard input>:2:2: invalid UTF-8 at byte 3: c3 (truncated sequence)\n"},
 		{desc: "check UTF-16", args: []string{"-check", "testdata/utf16le.txt"}, status: 1,
 			stderr: "testdata/utf16le.txt:1:1: invalid UTF-8 at byte 0: ff (invalid lead byte); " +
 				"the file starts with ff fe and looks like UTF-16LE, not UTF-8\n"},
@@ -78,7 +82,7 @@ func TestRun(t *testing.T) {
 			stderr: "testdata/bad.txt:2:8: invalid UTF-8 at byte 15: e2 82 (truncated sequence)\n"},
 		{desc: "unescape", args: []string{"-unescape"}, stdin: strings.NewReader(`a\x1b\u00e9\xff`), stdout: "a\x1b\u00e9\xff"},
 		{desc: "unescape malformed", args: []string{"-unescape"}, stdin: strings.NewReader("ok\n\\q"), status: 1,
-			stdout: "ok\n", stderr: "-:2:1: malformed escape at byte 3: \"\\\\q\"\n"},
+			stdout: "ok\n", stderr: "<standard input>:2:1: malformed escape at byte 3: \"\\\\q\"\n"},
 		{desc: "unescape json", args: []string{"-unescape", "-style", "json"}, stdin: strings.NewReader(`\udcff\n`),
 			stdout: "\xff\n"},
 
@@ -88,15 +92,39 @@ func TestRun(t *testing.T) {
 			status: 2, stderr: "utf8sanitize: open testdata/missing", part: true},
 		{desc: "help", args: []string{"-h"}, stdout: "", status: 0},
 		{desc: "unknown flag", args: []string{"-nope"}, status: 2, stderr: "flag provided but not defined", part: true},
-		{desc: "unknown style", args: []string{"-style", "html"}, status: 2, stderr: `unknown -style "html"`, part: true},
-		{desc: "unknown invalid", args: []string{"-invalid", "drop"}, status: 2, stderr: `unknown -invalid "drop"`, part: true},
-		{desc: "unknown bom", args: []string{"-bom", "x"}, status: 2, stderr: `unknown -bom "x"`, part: true},
+		{desc: "unknown style", args: []string{"-style", "html"}, status: 2, stderr: `utf8sanitize: invalid value "html" for flag -style: sanitize: unknown style "html"`, part: true},
+		{desc: "unknown invalid", args: []string{"-invalid", "drop"}, status: 2, stderr: `utf8sanitize: invalid value "drop" for flag -invalid: sanitize: unknown invalid-UTF-8 policy "drop"`, part: true},
+		{desc: "unknown bom", args: []string{"-bom", "x"}, status: 2, stderr: `utf8sanitize: invalid value "x" for flag -bom: sanitize: unknown BOM policy "x"`, part: true},
 		{desc: "unknown allow", args: []string{"-allow", "U+12"}, status: 2, stderr: `unknown character "U+12"`, part: true},
 		{desc: "unknown class", args: []string{"-also", "emoji"}, status: 2, stderr: `unknown class "emoji"`, part: true},
 		{desc: "all without check", args: []string{"-all"}, status: 2, stderr: "-all needs -check", part: true},
 		{desc: "irreversible style", args: []string{"-reversible", "-style", "caret"}, status: 2,
 			stderr: "-style caret cannot be reversed", part: true},
-		{desc: "unescape with check", args: []string{"-unescape", "-check"}, status: 2, stderr: "cannot be combined", part: true},
+		{desc: "unescape with check", args: []string{"-unescape", "-check"}, status: 2,
+			stderr: "utf8sanitize: -check has no effect with -unescape\n" + seeHelp},
+		{desc: "unescape with bom", args: []string{"-unescape", "-bom", "strip"}, status: 2,
+			stderr: "utf8sanitize: -bom has no effect with -unescape\n" + seeHelp},
+		{desc: "check with reversible", args: []string{"-check", "-reversible"}, status: 2,
+			stderr: "utf8sanitize: -reversible has no effect with -check\n" + seeHelp},
+		{desc: "check with style", args: []string{"-check", "-style", "caret"}, status: 2,
+			stderr: "utf8sanitize: -style has no effect with -check\n" + seeHelp},
+		{desc: "check with also", args: []string{"-check", "-also", "bidi"}, status: 2,
+			stderr: "utf8sanitize: -also has no effect with -check\n" + seeHelp},
+		{desc: "allow a surrogate", args: []string{"-allow", "U+D800"}, status: 2,
+			stderr: "utf8sanitize: invalid value \"U+D800\" for flag -allow: unknown character \"U+D800\": " +
+				"want tab, newline, cr or U+XXXX, a Unicode scalar value\n" + seeHelp},
+		{desc: "bad values in a mode that does not use them", args: []string{"-check", "-invalid", "bogus", "-bom", "nope",
+			"-allow", "zzz", "testdata/clean.txt"}, status: 2,
+			stderr: "utf8sanitize: invalid value \"bogus\" for flag -invalid: sanitize: unknown invalid-UTF-8 policy \"bogus\": " +
+				"want replace, escape, reject\n" + seeHelp},
+		{desc: "usage error is one line and a pointer", args: []string{"-nope"}, status: 2,
+			stderr: "utf8sanitize: flag provided but not defined: -nope\n" + seeHelp},
+		{desc: "also all and more", args: []string{"-also", "all,bidi"}, stdin: strings.NewReader("\u2028"), stdout: `\u2028`},
+		{desc: "directory named once", args: []string{"testdata"}, status: 2,
+			stderr: "utf8sanitize: read testdata: is a directory\n"},
+		{desc: "progress counts every byte under -check -all", args: []string{"-check", "-all", "-progress"},
+			stdin: strings.NewReader("a\xffb\n"), status: 1,
+			stderr: "<standard input>:1:2: invalid UTF-8 at byte 1: ff (invalid lead byte)\n<standard input>: 4 B", part: true},
 	}
 	for _, tt := range tests {
 		t.Run(tt.desc, func(t *testing.T) {
@@ -200,5 +228,37 @@ func TestLargeStreamMemory(t *testing.T) {
 	runtime.ReadMemStats(&after)
 	if grown := after.TotalAlloc - before.TotalAlloc; grown > 1<<20 {
 		t.Errorf("sanitizing %d MiB allocated %d KiB; want constant memory", n>>20, grown>>10)
+	}
+}
+
+// TestHostileNames checks that a file name that holds an escape sequence
+// and a line break can neither repaint the terminal nor forge a report
+// line, in reports, I/O errors and progress.
+func TestHostileNames(t *testing.T) {
+	dir := t.TempDir()
+	name := filepath.Join(dir, "x\x1b[2J\nforged.txt:1:1: all good\u202e")
+	if err := os.WriteFile(name, []byte("a\xffb\n"), 0o644); err != nil {
+		t.Skipf("this file system refuses the name: %v", err)
+	}
+	shown := filepath.Join(dir, `x\x1b[2J\nforged.txt:1:1: all good\u202e`)
+	tests := []struct {
+		desc   string
+		args   []string
+		stderr string
+	}{
+		{"check", []string{"-check", name}, shown + ":1:2: invalid UTF-8 at byte 1: ff (invalid lead byte)\n"},
+		{"missing", []string{name + "-missing"}, "utf8sanitize: open " + shown + "-missing: no such file or directory\n"},
+	}
+	for _, tt := range tests {
+		var stdout, stderr bytes.Buffer
+		run(tt.args, nil, &stdout, &stderr)
+		if diff := cmp.Diff(tt.stderr, stderr.String()); diff != "" {
+			t.Errorf("%s: stderr (-want +got):\n%s", tt.desc, diff)
+		}
+	}
+	var stdout, stderr bytes.Buffer
+	run([]string{"-progress", name}, nil, &stdout, &stderr)
+	if want := shown + ": 4 B of 4 B (100.0%)"; !strings.HasPrefix(stderr.String(), want) || strings.Count(stderr.String(), "\n") != 1 {
+		t.Errorf("progress: %q, want one line starting %q", stderr.String(), want)
 	}
 }

@@ -5,6 +5,8 @@ import (
 	"io"
 	"os"
 	"time"
+
+	"github.com/utf8tools/sanitize"
 )
 
 // progressEvery is how often progress is shown.
@@ -25,6 +27,9 @@ type progress struct {
 
 func newProgress(name string, size int64, w io.Writer) *progress {
 	now := time.Now()
+	// The line is written with controls of its own, so the name, which
+	// may hold any byte, is sanitized here.
+	name, _ = sanitize.String(name, sanitize.Also(sanitize.Bidi|sanitize.LineSeparators))
 	p := &progress{name: name, size: size, w: w, start: now, last: now}
 	if f, ok := w.(*os.File); ok {
 		if fi, err := f.Stat(); err == nil && fi.Mode()&os.ModeCharDevice != 0 {

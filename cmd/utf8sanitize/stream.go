@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 
 	"github.com/utf8tools/sanitize"
@@ -17,11 +18,14 @@ var errFound = errors.New("found ill-formed input")
 
 const bufSize = 64 << 10
 
-// file runs one file, or standard input for "-", through c.t.
-func (c *config) file(name string, stdin io.Reader, stdout, stderr io.Writer) error {
+// file runs one file, or standard input for "-", through c.t. Reports go
+// to diag, progress to stderr.
+func (c *config) file(name string, stdin io.Reader, stdout, stderr, diag io.Writer) error {
 	in := stdin
 	size := int64(-1)
-	if name != "-" {
+	if name == "-" {
+		name = stdinName
+	} else {
 		f, err := os.Open(name)
 		if err != nil {
 			return err
@@ -40,7 +44,7 @@ func (c *config) file(name string, stdin io.Reader, stdout, stderr io.Writer) er
 		prog = newProgress(name, size, stderr)
 		defer prog.done()
 	}
-	return c.pump(name, in, stdout, stderr, prog)
+	return c.pump(name, in, stdout, diag, prog)
 }
 
 // pump feeds r through c.t to w a buffer at a time. It drives the
@@ -48,7 +52,7 @@ func (c *config) file(name string, stdin io.Reader, stdout, stderr io.Writer) er
 // must know the line and column of every byte it has consumed when the
 // transformer stops at ill-formed input, and because -check -all goes on
 // after it.
-func (c *config) pump(name string, r io.Reader, w io.Writer, stderr io.Writer, prog *progress) error {
+func (c *config) pump(name string, r io.Reader, w io.Writer, diag io.Writer, prog *progress) error {
 	t := c.t
 	t.Reset()
 	src := make([]byte, bufSize)
@@ -71,7 +75,7 @@ func (c *config) pump(name string, r io.Reader, w io.Writer, stderr io.Writer, p
 			case err == io.EOF:
 				eof = true
 			case err != nil:
-				return fmt.Errorf("%s: %w", name, err)
+				return fileError(name, err)
 			}
 		}
 		nDst, nSrc, err := t.Transform(dst, src[:n], eof)
@@ -94,7 +98,7 @@ func (c *config) pump(name string, r io.Reader, w io.Writer, stderr io.Writer, p
 			}
 		case err == transform.ErrShortSrc || err == transform.ErrShortDst:
 		case errors.As(err, &bad):
-			fmt.Fprintf(stderr, "%s:%d:%d: invalid UTF-8 at byte %d: % x (%s)%s\n",
+			fmt.Fprintf(diag, "%s:%d:%d: invalid UTF-8 at byte %d: % x (%s)%s\n",
 				name, pos.line, pos.col, pos.offset, bad.Bytes, bad.Fault, hint(first))
 			if !c.all {
 				return errFound
@@ -103,12 +107,13 @@ func (c *config) pump(name string, r io.Reader, w io.Writer, stderr io.Writer, p
 			// left unconsumed.
 			reported = true
 			pos.advance(src[:len(bad.Bytes)])
+			prog.add(len(bad.Bytes))
 			n = copy(src, src[len(bad.Bytes):n])
 		case errors.As(err, &esc):
-			fmt.Fprintf(stderr, "%s:%d:%d: malformed escape at byte %d: %q\n", name, pos.line, pos.col, pos.offset, esc.Bytes)
+			fmt.Fprintf(diag, "%s:%d:%d: malformed escape at byte %d: %q\n", name, pos.line, pos.col, pos.offset, esc.Bytes)
 			return errFound
 		default:
-			return fmt.Errorf("%s: %w", name, err)
+			return fileError(name, err)
 		}
 	}
 }
@@ -144,4 +149,13 @@ func hint(first []byte) string {
 		}
 	}
 	return ""
+}
+
+// fileError names the file in err unless err names it already, as the
+// errors of package os do.
+func fileError(name string, err error) error {
+	if _, ok := err.(*fs.PathError); ok {
+		return err
+	}
+	return fmt.Errorf("%s: %w", name, err)
 }
