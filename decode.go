@@ -1,7 +1,10 @@
 package sanitize
 
 // This file holds the one place where UTF-8 is decoded. The validator, the
-// escaper and the unescaper all call decode; nothing else knows Table 3-7.
+// escaper and the unescaper all call decode. The fast paths' tables (the
+// automaton of dfa.go, the vector kernel's of vec.go) are built from or
+// checked against table37, pair of bytes by pair, and never consulted for
+// what a sequence is: only for where clean text ends.
 
 // table37 is Unicode Table 3-7, "Well-Formed UTF-8 Byte Sequences" (the same
 // facts as the grammar of RFC 3629 §4), one row per range of lead bytes: the

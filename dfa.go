@@ -20,7 +20,7 @@ const (
 	stED    // after ED: 80–9F
 	stF0    // after F0: 90–BF
 	stF4    // after F4: 80–8F
-	stC2    // after C2 when C1 controls are escaped: no C2 80–9F that is
+	stC2    // after C2 when C1 controls are escaped: 80–BF, less the escaped ones
 	stError // ill-formed, or a character to escape
 )
 

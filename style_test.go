@@ -354,3 +354,47 @@ func TestJSONStyleIsAJSONString(t *testing.T) {
 		})
 	}
 }
+
+// TestNewIsTheChain checks New's documented relation to
+// Chain(BOM, Validate, Escape): equal under ReplaceInvalid and
+// RejectInvalid, offsets aside; under EscapeInvalid, equal in Go style
+// without Reversible only, which is why the doc says so.
+func TestNewIsTheChain(t *testing.T) {
+	rng := rand.New(rand.NewPCG(13, 14))
+	var inputs [][]byte
+	for i := 0; i < 1000; i++ {
+		in := randomMixed(rng, rng.IntN(24))
+		if i%3 == 0 {
+			in = append([]byte(bom), in...)
+		}
+		inputs = append(inputs, in)
+	}
+	for _, bp := range []BOMPolicy{KeepBOM, StripBOM, AddBOM} {
+		for _, p := range []InvalidPolicy{ReplaceInvalid, EscapeInvalid, RejectInvalid} {
+			for _, s := range []Style{GoStyle, JSONStyle, PercentStyle} {
+				for _, rev := range []bool{false, true} {
+					opts := []Option{WithBOM(bp), OnInvalid(p), WithStyle(s), Also(Bidi)}
+					if rev {
+						opts = append(opts, Reversible())
+					}
+					chain := transform.Chain(BOM(bp), Validate(p), Escape(opts[2:]...))
+					same := p != EscapeInvalid || s == GoStyle && !rev
+					differs := false
+					for _, in := range inputs {
+						want, _, werr := transform.Bytes(chain, in)
+						got, _, err := transform.Bytes(New(opts...), in)
+						if !bytes.Equal(got, want) || (err == nil) != (werr == nil) {
+							if same {
+								t.Fatalf("%v %v %v reversible %v: % x: New wrote %q, the chain %q", bp, p, s, rev, in, got, want)
+							}
+							differs = true
+						}
+					}
+					if !same && !differs {
+						t.Errorf("%v %v %v reversible %v: New and the chain agree, yet the doc says they differ", bp, p, s, rev)
+					}
+				}
+			}
+		}
+	}
+}

@@ -59,9 +59,14 @@ var ErrClosed = errors.New("sanitize: Write after Close")
 // U+FFFD and escapes C0, DEL and C1 in Go notation, so the output is
 // well-formed UTF-8 with no raw control in it.
 //
-// It behaves as transform.Chain(BOM(b), Validate(p), Escape(opts...)),
-// except that an [InvalidUTF8Error.Offset] counts from the first byte of the
-// original stream, a stripped BOM included. It holds back at most 3 bytes,
+// Under [ReplaceInvalid] and [RejectInvalid] it behaves as
+// transform.Chain(BOM(b), Validate(p), Escape(opts...)), except that an
+// [InvalidUTF8Error.Offset] counts from the first byte of the original
+// stream, a stripped BOM included. Under [EscapeInvalid] it does what no
+// such chain does: it writes ill-formed bytes in the notation of
+// [WithStyle] (Validate always writes \xNN), and escapes them once, where
+// the chain would escape the \ of Validate's \xNN again under
+// [Reversible]. It holds back at most 3 bytes,
 // makes progress with a dst of 18 bytes, implements
 // [transform.SpanningTransformer] and is not safe for concurrent use.
 func New(opts ...Option) transform.SpanningTransformer {

@@ -67,8 +67,10 @@
 
 // func vecScan(p []byte, v *vecTables) int
 //
-// Registers: SI p, CX len(p), DX v, AX the block being checked.
-// Y15 holds the block before it (zeros before the first: as if after
+// Registers: SI p, DX v, AX the block being checked; CX holds len(p)
+// until the loop, then len(p)-32, the last offset a whole block starts
+// at (R8 and R10 the same for two and four blocks). Y15 holds the block
+// before it (zeros before the first: as if after
 // ASCII), Y8–Y14 the tables used on every block.
 TEXT ·vecScan(SB), NOSPLIT, $0-40
 	MOVQ p_base+0(FP), SI
