@@ -263,6 +263,22 @@ func fastPaths(t *sanitizer) (fast []*sanitizer, plain *sanitizer) {
 	return []*sanitizer{t, &noVec}, &ref
 }
 
+// checkFastPaths holds every fast path of t to the plain loop on p: the
+// same clean prefix, to the byte, and the same output from Transform.
+func checkFastPaths(tb testing.TB, t *sanitizer, p []byte) {
+	tb.Helper()
+	fast, ref := fastPaths(t)
+	want, _ := oneShot(ref, p)
+	for i, f := range fast {
+		if a, b := f.clean(p), ref.clean(p); a != b {
+			tb.Fatalf("% x: fast path %d: clean = %d, the plain loop %d", p, i, a, b)
+		}
+		if got, _ := oneShot(f, p); !bytes.Equal(got, want) {
+			tb.Fatalf("% x: fast path %d wrote %q, the plain loop %q", p, i, got, want)
+		}
+	}
+}
+
 // The fast paths (the vector kernels, the word scan and the automaton) agree
 // with the plain loop, which is the reference, on where clean text ends and
 // on what Transform writes.
@@ -288,23 +304,9 @@ func TestFastPathsMatchReference(t *testing.T) {
 			in = append(bytes.Repeat([]byte("日本語 ü € 😀 \u0085 "), rng.IntN(6)), in...)
 		}
 		for _, opts := range configs {
-			fast, ref := fastPaths(newSanitizer(configure(opts)))
-			want, _, _ := transform.Bytes(ref, in)
-			for i, f := range fast {
-				if a, b := f.clean(in), ref.clean(in); a != b {
-					t.Fatalf("%q with %d options, fast path %d: clean = %d, reference %d", in, len(opts), i, a, b)
-				}
-				if got, _, _ := transform.Bytes(f, in); !bytes.Equal(got, want) {
-					t.Fatalf("%q with %d options, fast path %d wrote %q, reference %q", in, len(opts), i, got, want)
-				}
-			}
+			checkFastPaths(t, newSanitizer(configure(opts)), in)
 		}
-		fast, ref := fastPaths(Validate(ReplaceInvalid).(*sanitizer))
-		for i, f := range fast {
-			if a, b := f.clean(in), ref.clean(in); a != b {
-				t.Fatalf("%q, validating, fast path %d: clean = %d, reference %d", in, i, a, b)
-			}
-		}
+		checkFastPaths(t, Validate(ReplaceInvalid).(*sanitizer), in)
 	}
 }
 
