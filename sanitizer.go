@@ -35,60 +35,89 @@ func (t *sanitizer) Reset() {
 	t.offset = 0
 }
 
+// How clean divides the work between the fast paths and the reference
+// loop.
+const (
+	// kernelBlock is what the vector kernel checks at a time; with fewer
+	// bytes left it is not called.
+	kernelBlock = 32
+	// dfaReach is how far past where the kernel stopped the automaton may
+	// look, so that the kernel, being faster, takes over again soon.
+	dfaReach = 72
+	// refWindow is how many bytes the reference loop takes, at least,
+	// before the fast paths are worth trying again.
+	refWindow = 8
+)
+
 // clean returns the length of the longest prefix of p made of complete,
 // well-formed characters that pass through unchanged.
 //
-// Three fast paths find where the clean part may end, each only as sure as
-// it can be; the loop character by character decides, and is the
-// reference they are tested against. The vector kernel (vec.go) comes
-// first where the processor has one, the word scan (fast.go) otherwise;
-// the automaton (dfa.go) takes non-ASCII text they stop at.
+// The fast paths find where the clean part may end, each only as sure as
+// it can be, in a fixed order: the vector kernel (vec.go) where the
+// processor has one, else the word scan (fast.go) and then the automaton
+// (dfa.go) on the non-ASCII text the word scan stops at. The reference
+// loop, cleanRef, decides, and is what they are tested against.
 func (t *sanitizer) clean(p []byte) int {
+	s := &t.set
 	n := 0
 	for n < len(p) {
 		var done bool
-		q, kernel := p, t.set.vec != nil && len(p)-n >= 32
-		switch {
-		case kernel:
-			n += vecScan(p[n:], t.set.vec)
-			// The automaton is only asked about the bytes just after,
-			// so that the kernel, being faster, takes over again.
-			q = p[:min(len(p), n+72)]
-		case t.set.scan.ok:
-			n += t.set.scan.words(p[n:])
-		}
-		// The word scan stops at any non-ASCII byte, and the automaton
-		// goes on through text faster than the loop below; the kernel
-		// stops mostly at something to change, which the loop finds at
-		// once and the automaton would not.
-		if !kernel && t.set.dfa != nil && n < len(p) && p[n] >= 0x80 {
-			if n, done = t.set.dfa.run(q, n); done {
+		kernel := s.vec != nil && len(p)-n >= kernelBlock
+		if kernel {
+			n += vecScan(p[n:], s.vec)
+		} else {
+			if s.scan.ok {
+				n += s.scan.words(p[n:])
+			}
+			if n, done = s.automaton(p, n); done {
 				return n
 			}
 		}
-		// Character by character, for at least a word's worth of bytes,
-		// before the fast paths are worth trying again.
-		for end := min(n+8, len(p)); n < end; {
-			if b := p[n]; b < 0x80 {
-				if t.set.ascii[b] {
-					return n
-				}
-				n++
-				continue
-			}
-			r, size, f := decode(p[n:], false)
-			if size == 0 || f != 0 || t.set.contains(r) {
-				return n
-			}
-			n += size
+		if n, done = s.cleanRef(p, n, n+refWindow); done {
+			return n
 		}
-		if kernel && t.set.dfa != nil && n < len(p) && p[n] >= 0x80 {
-			if n, done = t.set.dfa.run(q, n); done {
+		// The kernel stops mostly at something to change, which the
+		// reference loop finds at once and the automaton would not; so
+		// the automaton comes after it, for a while.
+		if kernel {
+			if n, done = s.automaton(p[:min(len(p), n+dfaReach)], n); done {
 				return n
 			}
 		}
 	}
 	return n
+}
+
+// automaton runs the automaton over p from n, if n is at non-ASCII text
+// and the set has one, and reports where the clean part ends and whether
+// it stopped there for good (done) rather than near the end of p.
+func (s *set) automaton(p []byte, n int) (int, bool) {
+	if s.dfa == nil || n >= len(p) || p[n] < 0x80 {
+		return n, false
+	}
+	return s.dfa.run(p, n)
+}
+
+// cleanRef is the reference loop: character by character from n, it
+// returns where the clean part of p ends, and done, if that is before
+// limit; else the end of the first character that reaches limit. A
+// character cut by the end of p is not clean.
+func (s *set) cleanRef(p []byte, n, limit int) (int, bool) {
+	for end := min(limit, len(p)); n < end; {
+		if b := p[n]; b < 0x80 {
+			if s.ascii[b] {
+				return n, true
+			}
+			n++
+			continue
+		}
+		r, size, f := decode(p[n:], false)
+		if size == 0 || f != 0 || s.contains(r) {
+			return n, true
+		}
+		n += size
+	}
+	return n, n < limit
 }
 
 // Span implements [transform.SpanningTransformer].
@@ -156,37 +185,8 @@ func (t *sanitizer) Transform(dst, src []byte, atEOF bool) (nDst, nSrc int, err 
 		}
 
 		var out []byte
-		size := 1
-		if b := src[nSrc]; b < 0x80 {
-			// An escaped byte, or a clean one that the room in dst cut off.
-			out = src[nSrc : nSrc+1]
-			if t.set.ascii[b] {
-				out = asciiEscapes[t.style][b]
-			}
-		} else {
-			var r rune
-			var f Fault
-			r, size, f = decode(src[nSrc:], atEOF)
-			switch {
-			case size == 0:
-				err = transform.ErrShortSrc
-			case f != 0 && t.invalid == RejectInvalid:
-				err = &InvalidUTF8Error{
-					Offset: t.offset + int64(nSrc),
-					Bytes:  append([]byte(nil), src[nSrc:nSrc+size]...),
-					Fault:  f,
-				}
-			case f != 0 && t.invalid == EscapeInvalid:
-				out = t.style.appendInvalid(buf[:0], src[nSrc:nSrc+size])
-			case f != 0:
-				out = append(buf[:0], replacement...)
-			case t.set.contains(r):
-				out = t.style.appendRune(buf[:0], r)
-			default:
-				// A clean character that the room in dst cut off.
-				out = src[nSrc : nSrc+size]
-			}
-		}
+		var size int
+		out, size, err = t.unit(src[nSrc:], t.offset+int64(nSrc), atEOF, &buf)
 		if err != nil {
 			break
 		}
@@ -199,6 +199,36 @@ func (t *sanitizer) Transform(dst, src []byte, atEOF bool) (nDst, nSrc int, err 
 	}
 	t.offset += int64(nSrc)
 	return nDst, nSrc, err
+}
+
+// unit decides what to write for the unit at the start of src, which the
+// fast paths did not pass: a character, or an ill-formed subpart of the
+// stream at offset. It returns the output (in buf, or a part of src) and
+// the size of the unit; or ErrShortSrc for a unit that src cuts off, or an
+// *InvalidUTF8Error under RejectInvalid.
+func (t *sanitizer) unit(src []byte, offset int64, atEOF bool, buf *[maxUnit]byte) (out []byte, size int, err error) {
+	if b := src[0]; b < 0x80 {
+		// An escaped byte, or a clean one that the room in dst cut off.
+		if t.set.ascii[b] {
+			return asciiEscapes[t.style][b], 1, nil
+		}
+		return src[:1], 1, nil
+	}
+	r, size, f := decode(src, atEOF)
+	switch {
+	case size == 0:
+		return nil, 0, transform.ErrShortSrc
+	case f != 0 && t.invalid == RejectInvalid:
+		return nil, 0, &InvalidUTF8Error{Offset: offset, Bytes: append([]byte(nil), src[:size]...), Fault: f}
+	case f != 0 && t.invalid == EscapeInvalid:
+		return t.style.appendInvalid(buf[:0], src[:size]), size, nil
+	case f != 0:
+		return append(buf[:0], replacement...), size, nil
+	case t.set.contains(r):
+		return t.style.appendRune(buf[:0], r), size, nil
+	}
+	// A clean character that the room in dst cut off.
+	return src[:size], size, nil
 }
 
 // replacement is U+FFFD REPLACEMENT CHARACTER in UTF-8.
