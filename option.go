@@ -36,6 +36,8 @@ const (
 	optAllow
 	optPredicate
 	optReversible
+	optSequences
+	optKeepColors
 )
 
 // allowed holds up to len(inline) characters in place and any more in a
@@ -90,6 +92,8 @@ type settings struct {
 	also       Class
 	reversible bool
 	noControls bool // Validate: escape nothing at all
+	sequences  SequencePolicy
+	keepColors bool
 	nallow     uint8
 	npreds     uint8
 	overflow   bool // more than the arrays hold: not to be cached
@@ -125,6 +129,10 @@ func (c *config) apply(o *Option) {
 		c.also |= o.class
 	case optReversible:
 		c.reversible = true
+	case optSequences:
+		c.sequences = SequencePolicy(o.value)
+	case optKeepColors:
+		c.keepColors = true
 	case optAllow:
 		for _, r := range o.allow.inline[:o.allow.n] {
 			c.addAllow(r)
@@ -176,6 +184,28 @@ func (c settings) check() {
 		panic(fmt.Sprintf("sanitize: unknown %v", c.style))
 	case c.reversible && !c.style.Reversible():
 		panic(fmt.Sprintf("sanitize: Reversible cannot be combined with %v, which cannot be unescaped", c.style))
+	case c.sequences > StripSequences:
+		panic(fmt.Sprintf("sanitize: unknown %v", c.sequences))
+	case c.reversible && c.sequences == StripSequences:
+		panic("sanitize: Reversible cannot be combined with StripSequences: what is stripped cannot be restored")
+	}
+}
+
+// recognizes reports whether the recognizer of sequences runs.
+func (c settings) recognizes() bool {
+	return c.sequences != EscapeSequences || c.keepColors
+}
+
+// checkAllow panics when a character that the recognizer of sequences
+// decides about is let through by Allow.
+func (c *config) checkAllow() {
+	if !c.recognizes() {
+		return
+	}
+	for _, r := range c.allowList() {
+		if introducer(r) != ground {
+			panic(fmt.Sprintf("sanitize: Allow(%U) cannot be combined with StripSequences or KeepColors, which decide what becomes of it", r))
+		}
 	}
 }
 

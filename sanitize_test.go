@@ -199,8 +199,13 @@ func drive(tb testing.TB, t transform.Transformer, in []byte, cuts []int, size i
 
 // maxHeld is how many bytes t may hold back waiting for more input.
 func maxHeld(t transform.Transformer) int {
-	switch t.(type) {
-	case *sanitizer, *bomer:
+	switch t := t.(type) {
+	case *sanitizer:
+		if t.recognize {
+			return maxStringSeq - 1 // a string sequence not yet ended
+		}
+		return 3
+	case *bomer:
 		return 3
 	case *unescaper:
 		return 11
@@ -259,6 +264,7 @@ func allCases() []testCase {
 	cs = append(cs, bomCases...)
 	cs = append(cs, styleCases...)
 	cs = append(cs, unescapeCases...)
+	cs = append(cs, sequenceCases...)
 	return cs
 }
 

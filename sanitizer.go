@@ -1,21 +1,44 @@
 package sanitize
 
-import "golang.org/x/text/transform"
+import (
+	"bytes"
+
+	"golang.org/x/text/transform"
+)
 
 // sanitizer is the one transformer behind Validate, Escape and New. It does
 // the work of all three in a single pass: a transform.Chain of three links
 // would copy every byte three times.
 type sanitizer struct {
 	// Configuration, fixed at construction.
-	bom     BOMPolicy
-	invalid InvalidPolicy
-	style   Style
-	set     set
+	bom        BOMPolicy
+	invalid    InvalidPolicy
+	style      Style
+	set        set
+	recognize  bool // sequences are recognized (sequence.go)
+	strip      bool // StripSequences
+	keepColors bool
+	resets     bool // colours are reset before a raw line feed and at the end
 
 	// State, cleared by Reset.
 	started bool  // the BOM policy has been applied
 	offset  int64 // bytes consumed since the start of the stream
+	passing int   // bytes still to go of a recognized sequence
+	pass    passKind
+	colored bool // a kept SGR left attributes on
 }
+
+// passKind says what happens to the bytes of a recognized sequence.
+type passKind uint8
+
+const (
+	passKeep    passKind = iota // a kept SGR: written as they are
+	passStrip                   // a string sequence: dropped
+	passExecute                 // a CSI or escape sequence: dropped but for its C0 controls
+)
+
+// resetSGR turns colours and styles off.
+const resetSGR = "\x1b[m"
 
 func newSanitizer(c config) *sanitizer {
 	t := &sanitizer{}
@@ -25,7 +48,10 @@ func newSanitizer(c config) *sanitizer {
 
 func (t *sanitizer) init(c config) {
 	c.check()
-	*t = sanitizer{bom: c.bom, invalid: c.invalid, style: c.style, set: newSet(c)}
+	c.checkAllow()
+	*t = sanitizer{bom: c.bom, invalid: c.invalid, style: c.style, set: newSet(c),
+		recognize: c.recognizes(), strip: c.sequences == StripSequences, keepColors: c.keepColors,
+		resets: c.keepColors && !c.reversible}
 }
 
 // Reset implements [transform.Transformer]: the next byte is the start of
@@ -33,6 +59,8 @@ func (t *sanitizer) init(c config) {
 func (t *sanitizer) Reset() {
 	t.started = false
 	t.offset = 0
+	t.passing = 0
+	t.colored = false
 }
 
 // How clean divides the work between the fast paths and the reference
@@ -120,7 +148,9 @@ func (s *set) cleanRef(p []byte, n, limit int) (int, bool) {
 	return n, n < limit
 }
 
-// Span implements [transform.SpanningTransformer].
+// Span implements [transform.SpanningTransformer]. It passes the SGR
+// sequences that KeepColors keeps, and stops where a reset would be
+// written.
 func (t *sanitizer) Span(src []byte, atEOF bool) (n int, err error) {
 	if !t.started {
 		ok, err := t.bom.spanStart(src, atEOF)
@@ -129,13 +159,46 @@ func (t *sanitizer) Span(src []byte, atEOF bool) (n int, err error) {
 		}
 		t.started = true
 	}
-	n = t.clean(src)
-	if n < len(src) {
+	if t.passing > 0 {
+		return 0, transform.ErrEndOfSpan // inside a sequence: Transform's
+	}
+	for {
+		end := len(src)
+		if t.colored && !t.set.ascii['\n'] {
+			if i := bytes.IndexByte(src[n:], '\n'); i >= 0 {
+				end = n + i // a reset goes before it
+			}
+		}
+		n += t.clean(src[n:end])
+		if n == len(src) && t.colored && atEOF {
+			err = transform.ErrEndOfSpan // a reset goes at the end
+		}
+		if n == len(src) || n == end {
+			break
+		}
+		if t.keepColors {
+			if r, _, f := decode(src[n:], atEOF); f == 0 && introducer(r) != ground {
+				seq := scanSequence(src[n:], atEOF)
+				if seq.kind == seqSGR {
+					n += seq.size
+					t.colored = t.resets && !seq.reset
+					continue
+				}
+				if seq.kind == seqMore {
+					err = transform.ErrShortSrc
+					break
+				}
+			}
+		}
 		if _, size, _ := decode(src[n:], atEOF); size == 0 {
 			err = transform.ErrShortSrc
 		} else {
 			err = transform.ErrEndOfSpan
 		}
+		break
+	}
+	if n < len(src) && err == nil {
+		err = transform.ErrEndOfSpan
 	}
 	t.offset += int64(n)
 	return n, err
@@ -153,7 +216,19 @@ func (t *sanitizer) Transform(dst, src []byte, atEOF bool) (nDst, nSrc int, err 
 	}
 	var buf [maxUnit]byte
 	for nSrc < len(src) {
-		kernel := t.set.vec != nil && len(src)-nSrc >= 32
+		if t.passing > 0 {
+			var d, s int
+			d, s, err = t.passSequence(dst[nDst:], src[nSrc:], &buf)
+			nDst += d
+			nSrc += s
+			if err != nil {
+				break
+			}
+			continue
+		}
+		// The kernel that copies escapes ESC by itself, which the
+		// recognizer must see first.
+		kernel := t.set.vec != nil && !t.recognize && len(src)-nSrc >= 32
 		if kernel {
 			// The kernel copies clean text and escapes ASCII bytes by
 			// itself, which is most of the work on most text. With 32
@@ -171,6 +246,12 @@ func (t *sanitizer) Transform(dst, src []byte, atEOF bool) (nDst, nSrc int, err 
 			end := len(src)
 			if room := len(dst) - nDst; end-nSrc > room {
 				end = nSrc + room
+			}
+			if t.colored && !t.set.ascii['\n'] {
+				// A raw line feed takes a reset before it.
+				if i := bytes.IndexByte(src[nSrc:end], '\n'); i >= 0 {
+					end = nSrc + i
+				}
 			}
 			n := 0
 			if nSrc < end && (src[nSrc] >= 0x80 || !t.set.ascii[src[nSrc]]) {
@@ -196,6 +277,17 @@ func (t *sanitizer) Transform(dst, src []byte, atEOF bool) (nDst, nSrc int, err 
 		}
 		nDst += copy(dst[nDst:], out)
 		nSrc += size
+		if t.colored && size == 1 && src[nSrc-1] == '\n' && !t.set.ascii['\n'] {
+			t.colored = false // unit wrote the reset
+		}
+	}
+	if err == nil && atEOF && nSrc == len(src) && t.colored {
+		if len(dst)-nDst < len(resetSGR) {
+			err = transform.ErrShortDst
+		} else {
+			nDst += copy(dst[nDst:], resetSGR)
+			t.colored = false
+		}
 	}
 	t.offset += int64(nSrc)
 	return nDst, nSrc, err
@@ -208,16 +300,23 @@ func (t *sanitizer) Transform(dst, src []byte, atEOF bool) (nDst, nSrc int, err 
 // *InvalidUTF8Error under RejectInvalid.
 func (t *sanitizer) unit(src []byte, offset int64, atEOF bool, buf *[maxUnit]byte) (out []byte, size int, err error) {
 	if b := src[0]; b < 0x80 {
-		// An escaped byte, or a clean one that the room in dst cut off.
-		if t.set.ascii[b] {
+		switch {
+		case b == 0x1B && t.recognize:
+			return t.sequence(src, atEOF, buf)
+		case t.set.ascii[b]:
 			return asciiEscapes[t.style][b], 1, nil
+		case b == '\n' && t.colored:
+			return append(append(buf[:0], resetSGR...), '\n'), 1, nil
 		}
+		// A clean byte that the room in dst cut off.
 		return src[:1], 1, nil
 	}
 	r, size, f := decode(src, atEOF)
 	switch {
 	case size == 0:
 		return nil, 0, transform.ErrShortSrc
+	case f == 0 && t.recognize && introducer(r) != ground:
+		return t.sequence(src, atEOF, buf)
 	case f != 0 && t.invalid == RejectInvalid:
 		return nil, 0, &InvalidUTF8Error{Offset: offset, Bytes: append([]byte(nil), src[:size]...), Fault: f}
 	case f != 0 && t.invalid == EscapeInvalid:
@@ -233,3 +332,64 @@ func (t *sanitizer) unit(src []byte, offset int64, atEOF bool, buf *[maxUnit]byt
 
 // replacement is U+FFFD REPLACEMENT CHARACTER in UTF-8.
 const replacement = "\uFFFD"
+
+// sequence decides about the sequence that may start at the introducer at
+// the start of src. A recognized sequence that is kept is left to
+// passSequence, with nothing consumed yet; one that is stripped loses its
+// introducer here and the rest there. Anything else is an introducer
+// handled as a control, the rest ordinary text.
+func (t *sanitizer) sequence(src []byte, atEOF bool, buf *[maxUnit]byte) (out []byte, size int, err error) {
+	seq := scanSequence(src, atEOF)
+	switch {
+	case seq.kind == seqMore:
+		return nil, 0, transform.ErrShortSrc
+	case seq.kind == seqSGR && t.keepColors:
+		t.passing, t.pass = seq.size, passKeep
+		t.colored = t.resets && !seq.reset
+		return nil, 0, nil
+	}
+	r, size, _ := decode(src, atEOF)
+	if seq.kind != seqNone && t.strip {
+		// The introducer goes now, the rest with passSequence.
+		t.passing, t.pass = seq.size-size, passStrip
+		if seq.kind != seqString {
+			t.pass = passExecute
+		}
+		return buf[:0], size, nil
+	}
+	return t.style.appendRune(buf[:0], r), size, nil
+}
+
+// passSequence goes on through the t.passing bytes of a recognized
+// sequence at the start of src, as t.pass says. The sequence was
+// recognized in src, so its bytes are there, then or on the next call.
+func (t *sanitizer) passSequence(dst, src []byte, buf *[maxUnit]byte) (nDst, nSrc int, err error) {
+	n := min(t.passing, len(src))
+	switch t.pass {
+	case passKeep:
+		nDst = copy(dst, src[:n])
+		nSrc = nDst
+	case passStrip:
+		nSrc = n
+	case passExecute:
+		for ; nSrc < n; nSrc++ {
+			if b := src[nSrc]; b < 0x20 {
+				// A C0 control, which a terminal carries out: handled as
+				// outside the sequence.
+				out, _, _ := t.unit(src[nSrc:nSrc+1], 0, true, buf)
+				if len(out) > len(dst)-nDst {
+					break
+				}
+				nDst += copy(dst[nDst:], out)
+				if b == '\n' && t.colored && !t.set.ascii['\n'] {
+					t.colored = false
+				}
+			}
+		}
+	}
+	t.passing -= nSrc
+	if t.passing > 0 && nSrc < len(src) {
+		err = transform.ErrShortDst
+	}
+	return nDst, nSrc, err
+}

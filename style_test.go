@@ -162,6 +162,11 @@ func TestContradictionsPanic(t *testing.T) {
 		{"unknown style", func() { Escape(WithStyle(Style(99))) }},
 		{"unknown policy", func() { Validate(InvalidPolicy(99)) }},
 		{"unknown BOM policy", func() { BOM(BOMPolicy(99)) }},
+		{"unknown sequence policy", func() { New(Sequences(SequencePolicy(9))) }},
+		{"Reversible StripSequences", func() { New(Sequences(StripSequences), Reversible()) }},
+		{"Allow ESC with StripSequences", func() { New(Sequences(StripSequences), Allow('\x1b')) }},
+		{"Allow U+009B with KeepColors", func() { String("x", KeepColors(), Allow('\t', '\u009b')) }},
+		{"Allow U+009D in a log with KeepColors", func() { ReplaceAttr(KeepColors(), Allow('\u009d')) }},
 	}
 	for _, tt := range tests {
 		func() {

@@ -1,0 +1,374 @@
+package sanitize
+
+import "fmt"
+
+// This file recognizes terminal control sequences (ECMA-48, ISO 6429) as
+// Paul Flo Williams' parser for DEC's ANSI-compatible terminals does
+// (vt100.net/emu/dec_ansi_parser), whose states it names, run over
+// characters rather than bytes: a 9C byte inside a character such as ✳
+// (E2 9C B3) is no string terminator, and a raw byte 80–9F is ill-formed
+// UTF-8, the validator's business.
+//
+//	ground ── ESC ──▶ escape ── 20–2F ──▶ escapeIntermediate ── 30–7E ──▶ done
+//	                    │ 30–7E but [ ] P X ^ _ ──▶ done
+//	ground ── ESC [, U+009B ──▶ csiEntry ── 30–3F ──▶ csiParam ── 40–7E ──▶ done
+//	                              │ 20–2F ──▶ csiIntermediate ── 30–3F ──▶ csiIgnore
+//	ground ── ESC ], U+009D ──▶ oscString ── BEL or ST ──▶ done
+//	ground ── ESC P, U+0090 ──▶ dcsEntry ─▶ dcsParam / dcsIntermediate ── 40–7E ──▶ dcsPassthrough ── ST ──▶ done
+//	ground ── ESC X ^ _, U+0098 U+009E U+009F ──▶ sosPmApcString ── ST ──▶ done
+//
+// ST is ESC \ or U+009C. Where the DEC parser would carry on, the
+// recognizer gives up, so that no text is ever hidden: a sequence is not
+// one if the stream ends before it does, if it meets an ill-formed byte,
+// CAN or SUB, an ESC that does not start its ST, another C1 control, a
+// non-ASCII character outside a string's contents, or a line feed inside a
+// string, or if it runs past its bound. Its introducer is then handled as
+// any control, and what follows as ordinary text.
+
+// SequencePolicy says what happens to terminal control sequences: CSI
+// (ESC [ … final byte, such as the colour ESC [ 3 1 m), OSC (ESC ] … BEL
+// or ST: window titles, hyperlinks, clipboard writes), DCS, SOS, PM and
+// APC (… ST), and the escape sequences of two or three characters (ESC 7,
+// ESC ( B). [KeepColors] makes an exception for colours.
+type SequencePolicy uint8
+
+const (
+	// EscapeSequences escapes ESC and every C1 control one character at
+	// a time, as it does any control; the rest of a sequence is ordinary
+	// text. It is the default, and needs no look-ahead.
+	EscapeSequences SequencePolicy = iota
+	// StripSequences removes each recognized sequence whole, introducer
+	// to final byte or terminator. A C0 control inside a CSI or escape
+	// sequence, which a terminal would carry out, stays, handled as
+	// outside one. What is not a recognized sequence is escaped as under
+	// EscapeSequences.
+	StripSequences
+)
+
+// Sequences sets what happens to terminal control sequences. The default
+// is [EscapeSequences].
+//
+// Under [StripSequences] or with [KeepColors], a sequence is held back
+// until it is complete: at most 4,095 bytes (a string sequence) while
+// atEOF is false, which fits the 4 KiB buffers of transform.NewReader,
+// NewWriter and Chain. ESC and the C1 controls that introduce sequences
+// are then decided by the recognizer: [Allow] of one of them panics.
+func Sequences(p SequencePolicy) Option {
+	return Option{kind: optSequences, value: uint8(p)}
+}
+
+// KeepColors lets colour and style sequences (SGR) through unchanged:
+// exactly ESC [ (or U+009B), parameters made of digits, ; and : only, and
+// m, at most 64 bytes, none of whose parameters is 8 (conceal, which hides
+// text from whoever reads it; the 8 in 38;5;8 is a colour and is kept).
+// Every other sequence is escaped or stripped as [Sequences] says.
+//
+// Colours never bleed: after a kept SGR that does not end in a reset
+// (ESC [ m, ESC [ 0 m), ESC [ m is written before a line feed that passes
+// through unescaped and at the end of the stream. With [Reversible] those
+// resets are not written, so that [Unescape] gives back exactly the input.
+func KeepColors() Option {
+	return Option{kind: optKeepColors}
+}
+
+// The bounds of sequences, counting introducer and terminator; chosen so
+// that a sequence held back fits a 4 KiB buffer.
+const (
+	maxControlSeq = 256  // CSI and escape sequences
+	maxStringSeq  = 4096 // OSC, DCS, SOS, PM, APC
+	maxSGR        = 64
+)
+
+// seqState is a state of the recognizer, named as in the DEC parser.
+type seqState uint8
+
+const (
+	ground seqState = iota
+	escape
+	escapeIntermediate
+	csiEntry
+	csiParam
+	csiIntermediate
+	csiIgnore
+	dcsEntry
+	dcsParam
+	dcsIntermediate
+	dcsPassthrough
+	dcsIgnore
+	oscString
+	sosPmApcString
+)
+
+// seqKind is what the recognizer found.
+type seqKind uint8
+
+const (
+	seqNone    seqKind = iota // not a sequence: handle the introducer as a control
+	seqMore                   // cannot tell yet: more input is needed
+	seqControl                // a CSI or escape sequence; its C0 controls are carried out
+	seqString                 // OSC, DCS, SOS, PM or APC: everything goes with it
+	seqSGR                    // a CSI that KeepColors keeps
+)
+
+// A sequence is what the recognizer says about the bytes from an
+// introducer.
+type sequence struct {
+	kind  seqKind
+	size  int  // bytes, when it is a sequence
+	reset bool // for seqSGR: its last operation turns attributes off
+}
+
+// introducer returns the state a character enters from ground, or ground
+// if it does not start a sequence.
+func introducer(r rune) seqState {
+	switch r {
+	case 0x1B:
+		return escape
+	case 0x9B:
+		return csiEntry
+	case 0x9D:
+		return oscString
+	case 0x90:
+		return dcsEntry
+	case 0x98, 0x9E, 0x9F:
+		return sosPmApcString
+	}
+	return ground
+}
+
+// scanSequence recognizes the sequence that starts at the introducer at
+// the start of p. It returns seqMore when p ends before the answer and
+// !atEOF.
+func scanSequence(p []byte, atEOF bool) sequence {
+	r, n, _ := decode(p, atEOF)
+	st := introducer(r)
+	for {
+		bound := maxControlSeq
+		if st >= dcsEntry { // ESC ] and the like become string sequences
+			bound = maxStringSeq
+		}
+		if n >= bound {
+			return sequence{kind: seqNone}
+		}
+		if n == len(p) {
+			if atEOF {
+				return sequence{kind: seqNone}
+			}
+			return sequence{kind: seqMore}
+		}
+		if l := leads[p[n]]; l.size != 0 && n+l.size > bound {
+			return sequence{kind: seqNone} // no room left for this character
+		}
+		r, size, f := decode(p[n:], atEOF)
+		switch {
+		case size == 0:
+			return sequence{kind: seqMore}
+		case f != 0 || r == 0x18 || r == 0x1A: // ill-formed, CAN, SUB
+			return sequence{kind: seqNone}
+		}
+		next, end := st.next(r)
+		if end && st >= dcsEntry && r == 0x1B {
+			// ESC in a string: only as the first half of ST.
+			if n+2 > bound {
+				return sequence{kind: seqNone}
+			}
+			if n+1 == len(p) {
+				if atEOF {
+					return sequence{kind: seqNone}
+				}
+				return sequence{kind: seqMore}
+			}
+			if p[n+1] != '\\' {
+				return sequence{kind: seqNone}
+			}
+			size = 2
+		}
+		n += size
+		switch {
+		case next == ground && !end:
+			return sequence{kind: seqNone}
+		case end && st < dcsEntry:
+			return control(p[:n])
+		case end:
+			return sequence{kind: seqString, size: n}
+		}
+		st = next
+	}
+}
+
+// next is the transition of the recognizer from st on r, which is neither
+// ill-formed nor CAN or SUB: the next state, and end when r completes the
+// sequence (or, in a string, starts ST with ESC). ground without end means
+// that the sequence is not one.
+func (st seqState) next(r rune) (next seqState, end bool) {
+	if st < dcsEntry {
+		// In CSI and escape sequences a terminal carries out C0
+		// controls and ignores DEL; both leave the state as it is.
+		switch {
+		case r < 0x20 && r != 0x1B, r == 0x7F:
+			return st, false
+		case r >= 0x80: // non-ASCII, C1 controls included
+			return ground, false
+		}
+	} else {
+		switch {
+		case r == 0x9C: // ST
+			return ground, true
+		case 0x80 <= r && r <= 0x9F, r == '\n':
+			return ground, false
+		case r == 0x1B:
+			return ground, true // if ST follows: scanSequence looks
+		case r == 0x07 && st == oscString:
+			return ground, true // BEL ends OSC, as xterm has it
+		case r < 0x20 || r == 0x7F:
+			return st, false // part of the string
+		case r >= 0x80 && st <= dcsIntermediate:
+			return ground, false // the header of a DCS is ASCII
+		}
+	}
+	param, inter, final := 0x30 <= r && r <= 0x3F, 0x20 <= r && r <= 0x2F, 0x40 <= r && r <= 0x7E
+	switch st {
+	case escape:
+		switch {
+		case r == '[':
+			return csiEntry, false
+		case r == ']':
+			return oscString, false
+		case r == 'P':
+			return dcsEntry, false
+		case r == 'X', r == '^', r == '_':
+			return sosPmApcString, false
+		case inter:
+			return escapeIntermediate, false
+		case param || final:
+			return ground, true
+		}
+	case escapeIntermediate:
+		switch {
+		case inter:
+			return st, false
+		case param || final:
+			return ground, true
+		}
+	case csiEntry, csiParam:
+		switch {
+		case param:
+			return csiParam, false
+		case inter:
+			return csiIntermediate, false
+		case final:
+			return ground, true
+		}
+	case csiIntermediate, csiIgnore:
+		switch {
+		case inter:
+			return st, false
+		case param:
+			return csiIgnore, false
+		case final:
+			return ground, true
+		}
+	case dcsEntry, dcsParam:
+		switch {
+		case param:
+			return dcsParam, false
+		case inter:
+			return dcsIntermediate, false
+		case final:
+			return dcsPassthrough, false
+		}
+	case dcsIntermediate:
+		switch {
+		case inter:
+			return st, false
+		case param:
+			return dcsIgnore, false
+		case final:
+			return dcsPassthrough, false
+		}
+	case dcsPassthrough, dcsIgnore, oscString, sosPmApcString:
+		return st, false
+	}
+	return ground, false // ESC, or a byte the state has no place for
+}
+
+// control classifies a complete CSI or escape sequence: SGR, which
+// KeepColors may keep, or any other.
+func control(p []byte) sequence {
+	s := sequence{kind: seqControl, size: len(p)}
+	if reset, ok := sgr(p); ok {
+		s.kind, s.reset = seqSGR, reset
+	}
+	return s
+}
+
+// sgr reports whether p is an SGR sequence that KeepColors keeps, and
+// whether its last operation is a reset.
+func sgr(p []byte) (reset, ok bool) {
+	switch {
+	case len(p) > maxSGR || p[len(p)-1] != 'm':
+		return false, false
+	case p[0] == 0x1B && len(p) >= 3 && p[1] == '[':
+		p = p[2 : len(p)-1]
+	case p[0] == 0xC2 && len(p) >= 3 && p[1] == 0x9B:
+		p = p[2 : len(p)-1]
+	default:
+		return false, false
+	}
+	for _, b := range p {
+		if !('0' <= b && b <= '9' || b == ';' || b == ':') {
+			return false, false
+		}
+	}
+	// Each parameter separated by ; is an operation, but for the colour
+	// arguments that follow 38, 48 and 58 (5;n or 2;r;g;b) when they are
+	// not given as sub-parameters with :.
+	var args int // colour arguments still to skip
+	var last int
+	for i := 0; i <= len(p); {
+		j := i
+		for j < len(p) && p[j] != ';' {
+			j++
+		}
+		param := p[i:j]
+		v, sub := sgrValue(param)
+		switch {
+		case args != 0:
+			if args == -1 { // the colour space: 5 takes one more, 2 three
+				args = map[int]int{5: 1, 2: 3}[v]
+			} else {
+				args--
+			}
+		case v == 8:
+			return false, false // conceal
+		case (v == 38 || v == 48 || v == 58) && !sub:
+			args, last = -1, v
+		default:
+			last = v
+		}
+		i = j + 1
+	}
+	return last == 0, true
+}
+
+// sgrValue reads the value of an SGR parameter, saturated, and whether it
+// has sub-parameters; an empty parameter is 0.
+func sgrValue(param []byte) (v int, sub bool) {
+	for _, b := range param {
+		if b == ':' {
+			return v, true
+		}
+		v = min(10*v+int(b-'0'), 1<<20)
+	}
+	return v, false
+}
+
+var seqNames = [...]string{"EscapeSequences", "StripSequences"}
+
+// String returns the name of the constant, such as "StripSequences".
+func (p SequencePolicy) String() string {
+	if int(p) < len(seqNames) {
+		return seqNames[p]
+	}
+	return fmt.Sprintf("SequencePolicy(%d)", uint8(p))
+}

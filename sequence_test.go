@@ -1,0 +1,147 @@
+package sanitize
+
+import (
+	"bytes"
+	"fmt"
+	"io"
+	"strings"
+	"testing"
+	"testing/iotest"
+
+	"golang.org/x/text/transform"
+)
+
+// The transformers of the sequence cases.
+var (
+	strip     = New(Sequences(StripSequences))
+	stripNL   = New(Sequences(StripSequences), Allow('\t', '\n'))
+	keep      = New(KeepColors())
+	keepNL    = New(KeepColors(), Allow('\n'))
+	keepStrip = New(Sequences(StripSequences), KeepColors())
+	keepRev   = New(KeepColors(), Reversible())
+)
+
+// sequenceCases follow ECMA-48 and the DEC parser (vt100.net) for what a
+// sequence is, and the documented rules for what is not one: its
+// introducer is escaped as a control (\x1b in Go style) and the rest is
+// ordinary text.
+var sequenceCases = []testCase{
+	{desc: "seq default: escaped as characters, unchanged", t: New(), in: "\x1b[31mx\u009b1m", want: `\x1b[31mx\u009b1m`},
+
+	{desc: "strip: CSI colours", t: strip, in: "a\x1b[31mred\x1b[0m b", want: "ared b"},
+	{desc: "strip: CSI in C1 form", t: strip, in: "a\u009b31mb", want: "ab"},
+	{desc: "strip: private marker", t: strip, in: "\x1b[?25lx", want: "x"},
+	{desc: "strip: colon truecolour", t: strip, in: "\x1b[38:2::255:0:0mx", want: "x"},
+	{desc: "strip: intermediate then parameter goes to csi_ignore", t: strip, in: "\x1b[1$2mx", want: "x"},
+	{desc: "strip: OSC title ended by BEL", t: strip, in: "\x1b]0;pwned\x07x", want: "x"},
+	{desc: "strip: OSC ended by ESC backslash", t: strip, in: "\x1b]0;t\x1b\\x", want: "x"},
+	{desc: "strip: OSC 8 hyperlink", t: strip, in: "\x1b]8;;http://e.example\x1b\\link\x1b]8;;\x1b\\", want: "link"},
+	{desc: "strip: OSC 52 clipboard write", t: strip, in: "\x1b]52;c;ZXZpbA==\x07ok", want: "ok"},
+	{desc: "strip: OSC in C1 form ended by U+009C", t: strip, in: "\u009d0;t\u009cx", want: "x"},
+	{desc: "strip: OSC content is any character, E2 9C B3 included", t: strip, in: "\x1b]0;caf\u00e9 \u2733 on\x07x", want: "x"},
+	{desc: "strip: C0 in a string goes with it", t: strip, in: "\x1b]0;a\tb\x00\x07x", want: "x"},
+	{desc: "strip: DCS with a payload", t: strip, in: "\x1bPq#0;2;0;0;0#0~~\x1b\\x", want: "x"},
+	{desc: "strip: DCS in C1 form", t: strip, in: "\u0090$qm\u009cx", want: "x"},
+	{desc: "strip: ST before a DCS's final byte", t: strip, in: "\x1bP1\x1b\\x", want: "x"},
+	{desc: "strip: SOS, PM and APC", t: strip, in: "\x1bXsos\x1b\\\x1b^pm\x1b\\\x1b_apc\x1b\\x", want: "x"},
+	{desc: "strip: BEL inside APC is content", t: strip, in: "\x1b_a\x07b\x1b\\x", want: "x"},
+	{desc: "strip: escape sequences", t: strip, in: "\x1b(B\x1b7\x1bc\x1b#8x", want: "x"},
+	{desc: "strip: ESC backslash alone", t: strip, in: "\x1b\\x", want: "x"},
+	{desc: "strip: DEL inside CSI is part of it", t: strip, in: "\x1b[3\x7f1mx", want: "x"},
+	{desc: "strip: C0 inside CSI is carried out", t: strip, in: "a\x1b[3\x001mb", want: `a\x00b`},
+	{desc: "strip: C0 inside an escape sequence", t: strip, in: "\x1b(\x07Bx", want: `\ax`},
+	{desc: "strip: line feed inside CSI, let through", t: stripNL, in: "\x1b[3\n1mx", want: "\nx"},
+	{desc: "strip: CAN aborts", t: strip, in: "\x1b[31\x18m", want: `\x1b[31\x18m`},
+	{desc: "strip: SUB aborts a string", t: strip, in: "\x1b]0;t\x1ax", want: `\x1b]0;t\x1ax`},
+	{desc: "strip: ESC inside CSI starts anew", t: strip, in: "\x1b[31\x1b[0mx", want: `\x1b[31x`},
+	{desc: "strip: ESC inside OSC that is no ST", t: strip, in: "\x1b]0;a\x1b[2Jx", want: `\x1b]0;ax`},
+	{desc: "strip: C1 control inside CSI", t: strip, in: "\x1b[3\u0085m", want: `\x1b[3\u0085m`},
+	{desc: "strip: C1 control inside OSC", t: strip, in: "\x1b]0;\u0085\x07", want: `\x1b]0;\u0085\a`},
+	{desc: "strip: non-ASCII inside CSI", t: strip, in: "\x1b[3\u00e9mx", want: "\\x1b[3\u00e9mx"},
+	{desc: "strip: non-ASCII in a DCS header", t: strip, in: "\x1bP\u00e9q\x1b\\", want: "\\x1bP\u00e9q"},
+	{desc: "strip: ESC then a C1 CSI", t: strip, in: "\x1b\u009b1mx", want: `\x1bx`},
+	{desc: "strip: line feed inside OSC", t: strip, in: "\x1b]0;a\nb\x07", want: `\x1b]0;a\nb\a`},
+	{desc: "strip: cut by the end of the stream", t: strip, in: "a\x1b[31", want: `a\x1b[31`},
+	{desc: "strip: OSC cut by the end of the stream", t: strip, in: "a\x1b]0;title", want: `a\x1b]0;title`},
+	{desc: "strip: ESC at the end of an OSC cut", t: strip, in: "\x1b]0;t\x1b", want: `\x1b]0;t\x1b`},
+	{desc: "strip: ill-formed byte inside", t: strip, in: "\x1b[3\xffm", want: "\\x1b[3\ufffdm"},
+	{desc: "strip: U+009C alone is a control", t: strip, in: "\u009cx", want: `\u009cx`},
+	{desc: "strip: lone ESC", t: strip, in: "\x1b", want: `\x1b`},
+	{desc: "strip: CSI bound, at the limit", t: strip, in: "\x1b[" + strings.Repeat("1", 253) + "mx", want: "x"},
+	{desc: "strip: CSI bound, one past", t: strip, in: "\x1b[" + strings.Repeat("1", 254) + "m",
+		want: `\x1b[` + strings.Repeat("1", 254) + "m"},
+
+	{desc: "keep: SGR kept and reset at the end", t: keep, in: "\x1b[31mred", want: "\x1b[31mred\x1b[m"},
+	{desc: "keep: SGR that resets", t: keep, in: "\x1b[31mred\x1b[0m", want: "\x1b[31mred\x1b[0m"},
+	{desc: "keep: last operation a reset", t: keep, in: "\x1b[1;31;0mx", want: "\x1b[1;31;0mx"},
+	{desc: "keep: empty SGR is a reset", t: keep, in: "\x1b[mx", want: "\x1b[mx"},
+	{desc: "keep: the 8 of 38;5;8 is a colour", t: keep, in: "\x1b[38;5;8mx\x1b[m", want: "\x1b[38;5;8mx\x1b[m"},
+	{desc: "keep: truecolour then reset", t: keep, in: "\x1b[38;2;8;8;8;0mx", want: "\x1b[38;2;8;8;8;0mx"},
+	{desc: "keep: conceal is no colour", t: keep, in: "\x1b[8mx", want: `\x1b[8mx`},
+	{desc: "keep: 08 is 8", t: keep, in: "\x1b[1;08mx", want: `\x1b[1;08mx`},
+	{desc: "keep: other sequences escaped", t: keep, in: "\x1b[2J\x1b]0;t\x07", want: `\x1b[2J\x1b]0;t\a`},
+	{desc: "keep: private marker is no SGR", t: keep, in: "\x1b[?1mx", want: `\x1b[?1mx`},
+	{desc: "keep: C0 inside makes another sequence", t: keep, in: "\x1b[3\x001m", want: `\x1b[3\x001m`},
+	{desc: "keep: SGR of 64 bytes", t: keep, in: "\x1b[" + strings.Repeat("1;", 30) + "1m",
+		want: "\x1b[" + strings.Repeat("1;", 30) + "1m\x1b[m"},
+	{desc: "keep: SGR of 65 bytes", t: keep, in: "\x1b[" + strings.Repeat("1;", 30) + "11m",
+		want: `\x1b[` + strings.Repeat("1;", 30) + "11m"},
+	{desc: "keep: SGR in C1 form", t: keep, in: "\u009b32mx", want: "\u009b32mx\x1b[m"},
+	{desc: "keep: reset before a raw line feed", t: keepNL, in: "\x1b[31mred\nnext\n", want: "\x1b[31mred\x1b[m\nnext\n"},
+	{desc: "keep: no reset before an escaped line feed", t: keep, in: "\x1b[31ma\nb", want: "\x1b[31ma\\nb\x1b[m"},
+	{desc: "keep: Reversible writes no reset", t: keepRev, in: "\x1b[31m\\x", want: "\x1b[31m\\\\x"},
+
+	{desc: "keep strip: colours kept, the rest stripped", t: keepStrip, in: "\x1b[31mred\u009b2J\x1b]0;t\x07",
+		want: "\x1b[31mred\x1b[m"},
+	{desc: "keep strip: conceal stripped", t: keepStrip, in: "\x1b[8mx", want: "x"},
+}
+
+// longSequenceCases are at and past the bound of string sequences: too
+// long for the drivers that try every split point, so they go through a
+// few (TestLongSequences).
+var longSequenceCases = []testCase{
+	{desc: "strip: OSC of 4096 bytes", t: strip, in: "\x1b]" + strings.Repeat("a", 4093) + "\x07x", want: "x"},
+	{desc: "strip: OSC of 4096 bytes ended by ESC backslash", t: strip, in: "\x1b]" + strings.Repeat("a", 4092) + "\x1b\\x", want: "x"},
+	{desc: "strip: OSC of 4097 bytes", t: strip, in: "\x1b]" + strings.Repeat("a", 4094) + "\x07x",
+		want: `\x1b]` + strings.Repeat("a", 4094) + `\ax`},
+	{desc: "strip: OSC whose ESC backslash would pass the bound", t: strip, in: "\x1b]" + strings.Repeat("a", 4093) + "\x1b\\x",
+		want: `\x1b]` + strings.Repeat("a", 4093) + "x"}, // ESC \ alone is an escape sequence, and goes
+	{desc: "strip: unterminated OSC does not swallow the rest", t: strip, in: "\x1b]0;" + strings.Repeat("log line\n", 1000),
+		want: `\x1b]0;` + strings.Repeat(`log line\n`, 1000)},
+	{desc: "strip: OSC past the bound without a line feed", t: strip, in: "\x1b]0;" + strings.Repeat("b", 5000),
+		want: `\x1b]0;` + strings.Repeat("b", 5000)},
+	{desc: "strip: DCS whose character passes the bound", t: strip, in: "\x1bPq" + strings.Repeat("a", 4092) + "\u00e9\x1b\\",
+		want: `\x1bPq` + strings.Repeat("a", 4092) + "\u00e9"},
+}
+
+func TestLongSequences(t *testing.T) {
+	for _, c := range longSequenceCases {
+		t.Run(c.desc, func(t *testing.T) {
+			in := []byte(c.in)
+			for _, cuts := range [][]int{nil, {1}, {2}, {len(in) / 2}, {len(in) - 2}, {len(in) - 1}, {4095}, {4096}} {
+				for _, size := range []int{1, 18, 4096} {
+					out, err := drive(t, c.t, in, cuts, size)
+					c.check(t, fmt.Sprintf("cut at %v, dst %d", cuts, size), out, err)
+				}
+			}
+			out, err := io.ReadAll(transform.NewReader(bytes.NewReader(in), c.t))
+			c.check(t, "NewReader", out, err)
+			out, err = io.ReadAll(transform.NewReader(iotest.HalfReader(bytes.NewReader(in)), c.t))
+			c.check(t, "NewReader over HalfReader", out, err)
+			var buf bytes.Buffer
+			w := transform.NewWriter(&buf, c.t)
+			for i := 0; i < len(in) && err == nil; i += 1000 {
+				_, err = w.Write(in[i:min(i+1000, len(in))])
+			}
+			if err == nil {
+				err = w.Close()
+			}
+			c.check(t, "NewWriter, writes of 1000", buf.Bytes(), err)
+			c.t.Reset()
+			n, _ := c.t.Span(in, true)
+			if want := c.wantSpan(); n != want {
+				t.Errorf("Span = %d, want %d", n, want)
+			}
+		})
+	}
+}
