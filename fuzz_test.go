@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"net/url"
+	"regexp"
 	"strconv"
 	"testing"
 	"unicode/utf8"
@@ -196,4 +197,67 @@ func FuzzUnescape(f *testing.F) {
 			}
 		}
 	})
+}
+
+// sgrPattern is the grammar of the SGR sequences KeepColors keeps, less
+// the conceal rule, written independently of the recognizer.
+var sgrPattern = regexp.MustCompile(`^(?:\x1b\[|\x{9b})[0-9;:]*m`)
+
+func FuzzSequences(f *testing.F) {
+	for _, c := range sequenceCases {
+		f.Add([]byte(c.in), uint16(2), uint16(5), uint8(0))
+	}
+	f.Add([]byte("\x1b[31mred\n\x1b]0;t\x07\x1bP1$q\x1b\\\u009b1m"), uint16(4), uint16(9), uint8(7))
+	f.Fuzz(func(t *testing.T, in []byte, a, b uint16, flags uint8) {
+		opts := []Option{Sequences(SequencePolicy(flags & 1))}
+		keepColors := flags&2 != 0
+		if keepColors {
+			opts = append(opts, KeepColors())
+		}
+		if flags&4 != 0 {
+			opts = append(opts, Allow('\t', '\n', '\r', '\a'))
+		}
+		s := New(opts...)
+		whole, err := oneShot(s, in)
+		if err != nil {
+			t.Fatal(err)
+		}
+		splits, size := cuts(len(in), a, b)
+		split, err := drive(t, s, in, splits, size)
+		if err != nil || !bytes.Equal(whole, split) {
+			t.Fatalf("% x: whole %q; split at %v, dst %d: %q, %v", in, whole, splits, size, split, err)
+		}
+		if !utf8.Valid(whole) {
+			t.Fatalf("% x gave ill-formed %q", in, whole)
+		}
+		for i, r := range string(whole) {
+			if r != 0x1B && (r < 0x80 || r > 0x9F) {
+				continue
+			}
+			m := sgrPattern.FindString(string(whole[i:]))
+			if !keepColors || m == "" || len(m) > maxSGR {
+				t.Fatalf("% x gave %q, with %U at %d outside a kept SGR", in, whole, r, i)
+			}
+		}
+		checkFastPaths(t, s.(*sanitizer), in)
+		if !keepColors && flags&1 == 1 {
+			// Stripping only removes: its output is a subsequence of what
+			// escaping the same input writes.
+			escaped, _ := oneShot(New(opts[1:]...), in)
+			if !isSubsequence(whole, escaped) {
+				t.Fatalf("% x: stripped %q is not within escaped %q", in, whole, escaped)
+			}
+		}
+	})
+}
+
+func isSubsequence(sub, of []byte) bool {
+	for _, b := range sub {
+		i := bytes.IndexByte(of, b)
+		if i < 0 {
+			return false
+		}
+		of = of[i+1:]
+	}
+	return true
 }

@@ -15,6 +15,7 @@ var (
 	bomNames     = [...]string{"keep", "strip", "add"}
 	invalidNames = [...]string{"replace", "escape", "reject"}
 	styleTexts   = [...]string{"go", "json", "percent", "caret", "picture", "unicode"}
+	seqTexts     = [...]string{"escape", "strip"}
 )
 
 var (
@@ -60,6 +61,16 @@ func (s Style) MarshalText() ([]byte, error) {
 // "unicode", in any case.
 func (s *Style) UnmarshalText(b []byte) error {
 	return unmarshalName(styleTexts[:], b, "style", (*uint8)(s))
+}
+
+// MarshalText returns "escape" or "strip".
+func (p SequencePolicy) MarshalText() ([]byte, error) {
+	return marshalName(seqTexts[:], int(p), "SequencePolicy")
+}
+
+// UnmarshalText reads "escape" or "strip", in any case.
+func (p *SequencePolicy) UnmarshalText(b []byte) error {
+	return unmarshalName(seqTexts[:], b, "sequence policy", (*uint8)(p))
 }
 
 func constName(names []string, i int, typ string) string {

@@ -29,6 +29,8 @@ func TestNames(t *testing.T) {
 		{CaretStyle, "CaretStyle", "caret", parseAs[Style]},
 		{PictureStyle, "PictureStyle", "picture", parseAs[Style]},
 		{UnicodeStyle, "UnicodeStyle", "unicode", parseAs[Style]},
+		{EscapeSequences, "EscapeSequences", "escape", parseAs[SequencePolicy]},
+		{StripSequences, "StripSequences", "strip", parseAs[SequencePolicy]},
 	}
 	for _, tt := range tests {
 		t.Run(tt.str, func(t *testing.T) {
