@@ -17,11 +17,14 @@ import "golang.org/x/text/transform"
 // well-formed UTF-8 with no raw control left in it.
 //
 // Escape accepts every [Option]; given [WithBOM] it is the same transformer
-// as [New]. A sequence cut by the end of src is held back (at most 3 bytes,
-// [transform.ErrShortSrc]) until more input or the end of input decides it.
-// A dst of 18 bytes always makes progress; an escape is never written in
-// part. The transformer keeps the count of bytes consumed and whether the
-// stream has started, which Reset clears. It implements
+// as [New]. A character cut by the end of src is held back (at most 3
+// bytes, [transform.ErrShortSrc]) until more input or the end of input
+// decides it; under [StripSequences] or [KeepColors], so is a terminal
+// sequence not yet ended (at most 4,095 bytes). A dst of 18 bytes always
+// makes progress; an escape is never written in part. The transformer
+// keeps the count of bytes consumed, whether the stream has started,
+// where it is in a recognized sequence and whether a kept colour is on,
+// which Reset clears. It implements
 // [transform.SpanningTransformer] and is not safe for concurrent use.
 func Escape(opts ...Option) transform.SpanningTransformer {
 	return newSanitizer(configure(opts))

@@ -204,3 +204,24 @@ func ExampleReplaceAttr() {
 	// Output:
 	// {"level":"WARN","msg":"upload","name":"report\\u202efdp.exe","req":{"path":"/x\\x00y"}}
 }
+
+// Sequences with StripSequences removes terminal sequences whole: colours,
+// a window title and a hyperlink's target. What is not a complete
+// sequence keeps its text, with the ESC escaped.
+func ExampleSequences() {
+	in := "\x1b[1;31merror\x1b[0m \x1b]0;pwned\x07see \x1b]8;;http://evil.example\x1b\\docs\x1b]8;;\x1b\\ \x1b]0;cut"
+	out, _ := sanitize.String(in, sanitize.Sequences(sanitize.StripSequences))
+	fmt.Println(out)
+	// Output:
+	// error see docs \x1b]0;cut
+}
+
+// KeepColors lets colours through for a terminal (less -R), escapes every
+// other sequence, and resets colours left on at the end of a line.
+func ExampleKeepColors() {
+	in := "\x1b[32mok\x1b[0m \x1b[31mfailed\n\x1b[2Jnext\n"
+	out, _ := sanitize.String(in, sanitize.KeepColors(), sanitize.Allow('\n'))
+	fmt.Printf("%q\n", out)
+	// Output:
+	// "\x1b[32mok\x1b[0m \x1b[31mfailed\x1b[m\n\\x1b[2Jnext\n"
+}

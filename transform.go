@@ -5,7 +5,10 @@
 //     replace, escape or reject what is ill-formed ([Validate]);
 //   - escape control characters, C0, DEL and C1 by default ([Escape]);
 //   - strip, keep or add a leading byte order mark, as RFC 3629 §6
-//     describes ([BOM]).
+//     describes ([BOM]);
+//   - recognize terminal control sequences (ECMA-48: CSI, OSC, DCS, …)
+//     whole, and strip them or keep only colours ([Sequences],
+//     [KeepColors]).
 //
 // [New] does all three in one pass from one set of options, and
 // [NewReader], [NewWriter], [String] and [Bytes] wrap it:
@@ -30,13 +33,23 @@
 //	PictureStyle  a␛[1m␀\u0085\u202e\uffff\xff
 //	UnicodeStyle  a<U+001B>[1m<U+0000><U+0085><U+202E><U+FFFF><FF>
 //
+// By default ESC and the C1 controls are escaped one character at a time,
+// like any control, which leaves the rest of a sequence as text:
+// "\x1b[31mred" becomes `\x1b[31mred`. With Sequences(StripSequences) a
+// sequence goes whole ("red"), and with KeepColors colours pass and
+// everything else is escaped or stripped, so a coloured log can be read in
+// less -R without a window title, a hyperlink or a clipboard write getting
+// through. A sequence that is cut off, too long or interrupted is not
+// one: its ESC is escaped and the rest stays, so no text is ever hidden.
+//
 // For logs, [NewHandler] and [ReplaceAttr] sanitize log/slog records and
 // [NewLineWriter] keeps each record of the log package on one line.
 //
 // Every transformer gives the same output however its input is cut into
 // chunks and whatever the size of the destination buffer, and allocates
 // nothing on clean input. The sanitizing transformers hold back at most 3
-// bytes between calls (a cut character), [Unescape] at most 11 (a cut
+// bytes between calls (a cut character), or 4,095 under StripSequences or
+// KeepColors (an unfinished sequence), [Unescape] at most 11 (a cut
 // escape). A transformer keeps state between calls and is not safe for
 // concurrent use; make one per stream.
 package sanitize
@@ -66,9 +79,10 @@ var ErrClosed = errors.New("sanitize: Write after Close")
 // such chain does: it writes ill-formed bytes in the notation of
 // [WithStyle] (Validate always writes \xNN), and escapes them once, where
 // the chain would escape the \ of Validate's \xNN again under
-// [Reversible]. It holds back at most 3 bytes,
-// makes progress with a dst of 18 bytes, implements
-// [transform.SpanningTransformer] and is not safe for concurrent use.
+// [Reversible]. It holds back at most 3 bytes (4,095 under
+// StripSequences or KeepColors), makes progress with a dst of 18 bytes,
+// implements [transform.SpanningTransformer] and is not safe for
+// concurrent use.
 func New(opts ...Option) transform.SpanningTransformer {
 	return newSanitizer(configure(opts))
 }
@@ -81,7 +95,8 @@ func NewReader(r io.Reader, opts ...Option) io.Reader {
 }
 
 // NewWriter returns a writer that sanitizes as [New] does and writes to w.
-// It holds back at most 3 bytes of a character that a Write cut short;
+// It holds back at most 3 bytes of a character that a Write cut short
+// (or 4,095 of a sequence, under StripSequences or KeepColors);
 // Close handles them as the end of the stream (so under [ReplaceInvalid] a
 // cut-off sequence becomes U+FFFD) and writes them. Close does not close
 // w; a second Close does nothing and returns nil, and a Write after Close

@@ -18,6 +18,8 @@ type flags struct {
 	invalid    sanitize.InvalidPolicy
 	bom        sanitize.BOMPolicy
 	style      sanitize.Style
+	sequences  sanitize.SequencePolicy
+	keepColors bool
 	allow      chars
 	also       classes
 	reversible bool
@@ -41,6 +43,8 @@ func parse(args []string) (*flags, error) {
 	fs.Var(&f.allow, "allow", "`chars` passed through unescaped: tab, newline, cr or U+XXXX, comma-separated; empty to escape every control (default tab,newline)")
 	fs.Var(&f.also, "also", "more `classes` to escape: nonchar, private, bidi, linesep or all, comma-separated")
 	fs.TextVar(&f.style, "style", sanitize.GoStyle, "escape `notation`: go, json, percent, caret, picture or unicode")
+	fs.TextVar(&f.sequences, "sequences", sanitize.EscapeSequences, "`policy` for terminal escape sequences: escape (ESC as a control, the rest as text) or strip (each removed whole)")
+	fs.BoolVar(&f.keepColors, "keep-colors", false, "let colour sequences (SGR) through, reset at the end of each line; escape or strip the others as -sequences says")
 	fs.BoolVar(&f.reversible, "reversible", false, "escape the escape character too, so that -unescape restores the input (byte for byte, ill-formed bytes included, with -invalid escape)")
 	fs.BoolVar(&f.unescape, "unescape", false, "decode reversible output of -style back to the original bytes")
 	fs.BoolVar(&f.check, "check", false, "write nothing to standard output; report ill-formed input")
@@ -59,10 +63,10 @@ func (f *flags) checkMode() error {
 	mode, unused := "", []string{"all"}
 	switch {
 	case f.unescape:
-		mode, unused = "-unescape", []string{"check", "all", "reversible", "invalid", "bom", "allow", "also"}
+		mode, unused = "-unescape", []string{"check", "all", "reversible", "invalid", "bom", "allow", "also", "sequences", "keep-colors"}
 	case f.check:
 		// -check reports ill-formed UTF-8 only, whatever the escapes.
-		mode, unused = "-check", []string{"reversible", "invalid", "bom", "allow", "also", "style"}
+		mode, unused = "-check", []string{"reversible", "invalid", "bom", "allow", "also", "style", "sequences", "keep-colors"}
 	}
 	for _, name := range unused {
 		if !f.set[name] {
@@ -72,6 +76,16 @@ func (f *flags) checkMode() error {
 			return errors.New("-all needs -check")
 		}
 		return fmt.Errorf("-%s has no effect with %s", name, mode)
+	}
+	if f.reversible && f.sequences == sanitize.StripSequences {
+		return errors.New("-reversible cannot be combined with -sequences strip: what is stripped cannot be restored")
+	}
+	if f.sequences != sanitize.EscapeSequences || f.keepColors {
+		for _, r := range f.allow {
+			if r == 0x1B || 0x80 <= r && r <= 0x9F {
+				return fmt.Errorf("-allow %U cannot be combined with -sequences strip or -keep-colors, which decide what becomes of ESC and C1 controls", r)
+			}
+		}
 	}
 	if (f.unescape || f.reversible) && !f.style.Reversible() {
 		text, _ := f.style.MarshalText()
@@ -89,7 +103,10 @@ func (f *flags) config() *config {
 		return &config{t: sanitize.Validate(sanitize.RejectInvalid), check: true, all: f.all, progress: f.progress}
 	}
 	opts := []sanitize.Option{sanitize.WithStyle(f.style), sanitize.OnInvalid(f.invalid), sanitize.WithBOM(f.bom),
-		sanitize.Allow(f.allow...), sanitize.Also(sanitize.Class(f.also))}
+		sanitize.Allow(f.allow...), sanitize.Also(sanitize.Class(f.also)), sanitize.Sequences(f.sequences)}
+	if f.keepColors {
+		opts = append(opts, sanitize.KeepColors())
+	}
 	if f.reversible {
 		opts = append(opts, sanitize.Reversible())
 	}

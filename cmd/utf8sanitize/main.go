@@ -37,6 +37,8 @@ characters. Each file is a stream of its own.
 
 Examples:
   utf8sanitize app.log | less                  clean a log for a terminal
+  utf8sanitize -sequences strip -keep-colors app.log | less -R
+                                               read a coloured log safely
   utf8sanitize -bom strip data.csv > clean.csv  strip a CSV's byte order mark
   utf8sanitize -check -all drop/*.txt           report every ill-formed sequence
   utf8sanitize -invalid reject in.txt           stop at the first one
