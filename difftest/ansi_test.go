@@ -30,7 +30,9 @@ func piece(rng *rand.Rand) string {
 		}
 		return b.String()
 	}
-	content := func() string { return strings.NewReplacer("\r", "", "\a", "", "\b", "", "\x00", "", "\t", "").Replace(text()) }
+	content := func() string {
+		return strings.NewReplacer("\r", "", "\a", "", "\b", "", "\x00", "", "\t", "").Replace(text())
+	}
 	switch rng.IntN(10) {
 	case 0, 1, 2:
 		return text()
