@@ -67,6 +67,24 @@ func makeCorpora() []namedCorpus {
 			b = append(b, pick(r, []string{"\x1b[31mred\x1b[0m", "\r", "\t", "\x00"})...)
 			return append(b, " status=200\n"...)
 		})},
+		{"colored", corpus(func(r *rand.Rand, b []byte) []byte {
+			// A coloured console log: levels, keys and values in colour,
+			// now and then a bold word, a hyperlink or a window title.
+			b = append(b, "\x1b[2m2026-11-21T18:00:00Z\x1b[0m "...)
+			b = append(b, pick(r, []string{"\x1b[32mINFO\x1b[0m ", "\x1b[33mWARN\x1b[0m ", "\x1b[1;31mERROR\x1b[0m "})...)
+			for n := 0; n < 6+r.IntN(8); n++ {
+				b = append(append(b, pick(r, words)...), ' ')
+			}
+			switch r.IntN(8) {
+			case 0:
+				b = append(b, "\x1b[1mbold\x1b[22m "...)
+			case 1:
+				b = append(b, "\x1b]8;;https://example.com/run/42\x1b\\link\x1b]8;;\x1b\\ "...)
+			case 2:
+				b = append(b, "\x1b]0;build 42\x07"...)
+			}
+			return append(b, "\x1b[36mstatus\x1b[0m=\x1b[38;5;208m200\x1b[0m\n"...)
+		})},
 		{"latin", corpus(func(r *rand.Rand, b []byte) []byte {
 			w := []rune(pick(r, words))
 			for i := range w {
@@ -122,6 +140,15 @@ func ours() []impl {
 		{"Escape", func() transform.Transformer { return sanitize.Escape() }},
 		{"Escape/allow", func() transform.Transformer { return sanitize.Escape(sanitize.Allow('\t', '\n')) }},
 		{"BOM", func() transform.Transformer { return sanitize.BOM(sanitize.StripBOM) }},
+		{"Escape/strip", func() transform.Transformer {
+			return sanitize.Escape(sanitize.Allow('\t', '\n'), sanitize.Sequences(sanitize.StripSequences))
+		}},
+		{"Escape/keepColors", func() transform.Transformer {
+			return sanitize.Escape(sanitize.Allow('\t', '\n'), sanitize.KeepColors())
+		}},
+		{"Escape/keepColors+strip", func() transform.Transformer {
+			return sanitize.Escape(sanitize.Allow('\t', '\n'), sanitize.KeepColors(), sanitize.Sequences(sanitize.StripSequences))
+		}},
 		{"New", func() transform.Transformer {
 			return sanitize.New(sanitize.WithBOM(sanitize.StripBOM), sanitize.Allow('\t', '\n'))
 		}},

@@ -75,6 +75,9 @@ const (
 	// refWindow is how many bytes the reference loop takes, at least,
 	// before the fast paths are worth trying again.
 	refWindow = 8
+	// gapWindow is how far Transform looks with the reference loop
+	// alone, when sequences are recognized, before it calls clean.
+	gapWindow = 32
 )
 
 // clean returns the length of the longest prefix of p made of complete,
@@ -178,7 +181,7 @@ func (t *sanitizer) Span(src []byte, atEOF bool) (n int, err error) {
 		}
 		if t.keepColors {
 			if r, _, f := decode(src[n:], atEOF); f == 0 && introducer(r) != ground {
-				seq := scanSequence(src[n:], atEOF)
+				seq := scanSequence(src[n:], atEOF, true)
 				if seq.kind == seqSGR {
 					n += seq.size
 					t.colored = t.resets && !seq.reset
@@ -254,7 +257,17 @@ func (t *sanitizer) Transform(dst, src []byte, atEOF bool) (nDst, nSrc int, err 
 				}
 			}
 			n := 0
-			if nSrc < end && (src[nSrc] >= 0x80 || !t.set.ascii[src[nSrc]]) {
+			switch {
+			case nSrc == end || src[nSrc] < 0x80 && t.set.ascii[src[nSrc]]:
+			case t.recognize:
+				// Text between sequences tends to be short: the plain
+				// loop finds its end before the kernel has loaded its
+				// tables.
+				m, done := t.set.cleanRef(src[:end], nSrc, nSrc+gapWindow)
+				if n = m - nSrc; !done {
+					n += t.clean(src[m:end])
+				}
+			default:
 				n = t.clean(src[nSrc:end])
 			}
 			copy(dst[nDst:], src[nSrc:nSrc+n])
@@ -339,22 +352,25 @@ const replacement = "\uFFFD"
 // introducer here and the rest there. Anything else is an introducer
 // handled as a control, the rest ordinary text.
 func (t *sanitizer) sequence(src []byte, atEOF bool, buf *[maxUnit]byte) (out []byte, size int, err error) {
-	seq := scanSequence(src, atEOF)
+	seq := scanSequence(src, atEOF, t.keepColors)
 	switch {
 	case seq.kind == seqMore:
 		return nil, 0, transform.ErrShortSrc
 	case seq.kind == seqSGR && t.keepColors:
-		t.passing, t.pass = seq.size, passKeep
 		t.colored = t.resets && !seq.reset
+		if seq.size <= maxUnit {
+			return src[:seq.size], seq.size, nil // a unit, as any character
+		}
+		t.passing, t.pass = seq.size, passKeep
 		return nil, 0, nil
+	case seq.kind != seqNone && t.strip && !seq.exec:
+		return buf[:0], seq.size, nil // gone at once
 	}
 	r, size, _ := decode(src, atEOF)
 	if seq.kind != seqNone && t.strip {
-		// The introducer goes now, the rest with passSequence.
-		t.passing, t.pass = seq.size-size, passStrip
-		if seq.kind != seqString {
-			t.pass = passExecute
-		}
+		// The introducer goes now, the rest with passSequence, which
+		// carries out its C0 controls.
+		t.passing, t.pass = seq.size-size, passExecute
 		return buf[:0], size, nil
 	}
 	return t.style.appendRune(buf[:0], r), size, nil

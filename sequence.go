@@ -116,6 +116,7 @@ type sequence struct {
 	kind  seqKind
 	size  int  // bytes, when it is a sequence
 	reset bool // for seqSGR: its last operation turns attributes off
+	exec  bool // for seqControl and seqSGR: it holds a C0 control to carry out
 }
 
 // introducer returns the state a character enters from ground, or ground
@@ -138,10 +139,14 @@ func introducer(r rune) seqState {
 
 // scanSequence recognizes the sequence that starts at the introducer at
 // the start of p. It returns seqMore when p ends before the answer and
-// !atEOF.
-func scanSequence(p []byte, atEOF bool) sequence {
+// !atEOF. It tells SGR from other CSI sequences only when colors is set.
+func scanSequence(p []byte, atEOF, colors bool) sequence {
+	if s, ok := scanCSI(p, colors); ok {
+		return s
+	}
 	r, n, _ := decode(p, atEOF)
 	st := introducer(r)
+	exec := false
 	for {
 		bound := maxControlSeq
 		if st >= dcsEntry { // ESC ] and the like become string sequences
@@ -167,6 +172,7 @@ func scanSequence(p []byte, atEOF bool) sequence {
 			return sequence{kind: seqNone}
 		}
 		next, end := st.next(r)
+		exec = exec || st < dcsEntry && r < 0x20
 		if end && st >= dcsEntry && r == 0x1B {
 			// ESC in a string: only as the first half of ST.
 			if n+2 > bound {
@@ -188,12 +194,36 @@ func scanSequence(p []byte, atEOF bool) sequence {
 		case next == ground && !end:
 			return sequence{kind: seqNone}
 		case end && st < dcsEntry:
-			return control(p[:n])
+			s := control(p[:n], colors)
+			s.exec = exec
+			return s
 		case end:
 			return sequence{kind: seqString, size: n}
 		}
 		st = next
 	}
+}
+
+// scanCSI is scanSequence for the common case, which it answers without
+// decoding character by character: ESC [ or U+009B, parameter bytes,
+// intermediate bytes and a final byte, all there in p. Anything else it
+// leaves to the general loop, ok false.
+func scanCSI(p []byte, colors bool) (s sequence, ok bool) {
+	i := 2 // ESC [ and U+009B (C2 9B) are both two bytes
+	if len(p) < 3 || !(p[0] == 0x1B && p[1] == '[' || p[0] == 0xC2 && p[1] == 0x9B) {
+		return s, false
+	}
+	end := min(len(p), maxControlSeq)
+	for i < end && p[i]-0x30 < 0x10 { // parameters
+		i++
+	}
+	for i < end && p[i]-0x20 < 0x10 { // intermediates
+		i++
+	}
+	if i == end || p[i] < 0x40 || p[i] > 0x7E {
+		return s, false // not a final byte: the loop knows what it is
+	}
+	return control(p[:i+1], colors), true
 }
 
 // next is the transition of the recognizer from st on r, which is neither
@@ -293,9 +323,12 @@ func (st seqState) next(r rune) (next seqState, end bool) {
 }
 
 // control classifies a complete CSI or escape sequence: SGR, which
-// KeepColors may keep, or any other.
-func control(p []byte) sequence {
+// KeepColors may keep, or any other. Without colors it does not look.
+func control(p []byte, colors bool) sequence {
 	s := sequence{kind: seqControl, size: len(p)}
+	if !colors {
+		return s
+	}
 	if reset, ok := sgr(p); ok {
 		s.kind, s.reset = seqSGR, reset
 	}
@@ -304,41 +337,51 @@ func control(p []byte) sequence {
 
 // sgr reports whether p is an SGR sequence that KeepColors keeps, and
 // whether its last operation is a reset.
+//
+// Each parameter separated by ; is an operation, but for the colour
+// arguments that follow 38, 48 and 58 (5;n or 2;r;g;b) when they are not
+// given as sub-parameters with :. A parameter's value is the number before
+// its first :, saturated; an empty one is 0.
 func sgr(p []byte) (reset, ok bool) {
 	switch {
-	case len(p) > maxSGR || p[len(p)-1] != 'm':
+	case len(p) > maxSGR || len(p) < 3 || p[len(p)-1] != 'm':
 		return false, false
-	case p[0] == 0x1B && len(p) >= 3 && p[1] == '[':
-		p = p[2 : len(p)-1]
-	case p[0] == 0xC2 && len(p) >= 3 && p[1] == 0x9B:
-		p = p[2 : len(p)-1]
+	case p[0] == 0x1B && p[1] == '[', p[0] == 0xC2 && p[1] == 0x9B:
 	default:
 		return false, false
 	}
-	for _, b := range p {
-		if !('0' <= b && b <= '9' || b == ';' || b == ':') {
-			return false, false
-		}
-	}
-	// Each parameter separated by ; is an operation, but for the colour
-	// arguments that follow 38, 48 and 58 (5;n or 2;r;g;b) when they are
-	// not given as sub-parameters with :.
-	var args int // colour arguments still to skip
-	var last int
-	for i := 0; i <= len(p); {
-		j := i
-		for j < len(p) && p[j] != ';' {
-			j++
-		}
-		param := p[i:j]
-		v, sub := sgrValue(param)
-		switch {
-		case args != 0:
-			if args == -1 { // the colour space: 5 takes one more, 2 three
-				args = map[int]int{5: 1, 2: 3}[v]
-			} else {
-				args--
+	body := p[2 : len(p)-1]
+	var (
+		args int // colour arguments still to skip; -1: the colour space is next
+		last int // the last operation
+		v    int
+		sub  bool
+	)
+	for i := 0; i <= len(body); i++ {
+		if i < len(body) {
+			switch b := body[i]; {
+			case b-'0' < 10:
+				if !sub {
+					v = min(10*v+int(b-'0'), 1<<20)
+				}
+				continue
+			case b == ':':
+				sub = true
+				continue
+			case b != ';':
+				return false, false
 			}
+		}
+		switch {
+		case args == -1: // 5 takes one more argument, 2 three
+			args = 0
+			if v == 5 {
+				args = 1
+			} else if v == 2 {
+				args = 3
+			}
+		case args > 0:
+			args--
 		case v == 8:
 			return false, false // conceal
 		case (v == 38 || v == 48 || v == 58) && !sub:
@@ -346,21 +389,9 @@ func sgr(p []byte) (reset, ok bool) {
 		default:
 			last = v
 		}
-		i = j + 1
+		v, sub = 0, false
 	}
 	return last == 0, true
-}
-
-// sgrValue reads the value of an SGR parameter, saturated, and whether it
-// has sub-parameters; an empty parameter is 0.
-func sgrValue(param []byte) (v int, sub bool) {
-	for _, b := range param {
-		if b == ':' {
-			return v, true
-		}
-		v = min(10*v+int(b-'0'), 1<<20)
-	}
-	return v, false
 }
 
 var seqNames = [...]string{"EscapeSequences", "StripSequences"}
