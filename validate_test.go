@@ -259,7 +259,7 @@ func TestDifferential(t *testing.T) {
 func fastPaths(t *sanitizer) (fast []*sanitizer, plain *sanitizer) {
 	noVec, ref := *t, *t
 	noVec.set.vec = nil
-	ref.set.scan.ok, ref.set.dfa, ref.set.vec = false, nil, nil
+	ref.set.scan.ok, ref.set.dfa, ref.set.vec, ref.reference = false, nil, nil, true
 	return []*sanitizer{t, &noVec}, &ref
 }
 
