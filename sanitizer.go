@@ -230,6 +230,14 @@ func (t *sanitizer) Transform(dst, src []byte, atEOF bool) (nDst, nSrc int, err 
 			}
 			continue
 		}
+		if t.recognize && !t.reference {
+			d, s := t.copySequences(dst[nDst:], src[nSrc:])
+			nDst += d
+			nSrc += s
+			if nSrc == len(src) {
+				break
+			}
+		}
 		// The kernel that copies escapes ESC by itself, which the
 		// recognizer must see first.
 		kernel := t.set.vec != nil && !t.recognize && len(src)-nSrc >= 32

@@ -161,6 +161,13 @@ func scanSequence(p []byte, atEOF, colors bool) sequence {
 			}
 			return sequence{kind: seqMore}
 		}
+		if st >= dcsPassthrough && p[n]-0x20 < 0x5F {
+			// Printable ASCII is content in every string: skip it
+			// without the state machine.
+			for end := min(len(p), bound); n < end && p[n]-0x20 < 0x5F; n++ {
+			}
+			continue
+		}
 		if l := leads[p[n]]; l.size != 0 && n+l.size > bound {
 			return sequence{kind: seqNone} // no room left for this character
 		}
@@ -402,4 +409,52 @@ func (p SequencePolicy) String() string {
 		return seqNames[p]
 	}
 	return fmt.Sprintf("SequencePolicy(%d)", uint8(p))
+}
+
+// copySequences is the fast path of Transform when sequences are
+// recognized, for the common case of a coloured log: it copies ASCII text
+// that needs no change and strips, or keeps as SGR, each CSI sequence that
+// scanCSI recognizes whole in src, without a call per unit. It stops at
+// anything else (non-ASCII text, an escaped byte, an ESC it does not
+// finish, a raw line feed while colours are on, a full dst) and leaves it
+// to the general path, the reference it is tested against: on the
+// coloured corpus it makes StripSequences about three times as fast.
+func (t *sanitizer) copySequences(dst, src []byte) (nDst, nSrc int) {
+	ascii := &t.set.ascii
+	for nSrc < len(src) {
+		// A run of text, as far as it fits: eight bytes at a time where
+		// the word scan can, then byte by byte.
+		end := nSrc + min(len(src)-nSrc, len(dst)-nDst)
+		run := nSrc
+		if t.set.scan.ok && !t.colored {
+			run += t.set.scan.words(src[nSrc:end])
+		}
+		for ; run < end; run++ {
+			if b := src[run]; b >= 0x80 || ascii[b] || b == '\n' && t.colored {
+				break
+			}
+		}
+		nDst += copy(dst[nDst:], src[nSrc:run])
+		nSrc = run
+		if nSrc == len(src) || src[nSrc] != 0x1B {
+			break
+		}
+		seq, ok := scanCSI(src[nSrc:], t.keepColors)
+		if !ok {
+			break
+		}
+		switch {
+		case seq.kind == seqSGR && t.keepColors:
+			if seq.size > len(dst)-nDst {
+				return nDst, nSrc
+			}
+			nDst += copy(dst[nDst:], src[nSrc:nSrc+seq.size])
+			t.colored = t.resets && !seq.reset
+		case t.strip:
+		default:
+			return nDst, nSrc // to be escaped
+		}
+		nSrc += seq.size
+	}
+	return nDst, nSrc
 }
