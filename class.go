@@ -105,7 +105,9 @@ func newSet(c config) set {
 		for b := 0; b < 0x20; b++ {
 			s.ascii[b] = true
 		}
-		s.ascii['"'], s.ascii['\\'] = true, true
+		if !c.jsonText {
+			s.ascii['"'], s.ascii['\\'] = true, true
+		}
 	}
 	if c.reversible {
 		for _, b := range []byte(c.style.escapeChars()) {

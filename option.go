@@ -92,6 +92,7 @@ type settings struct {
 	also       Class
 	reversible bool
 	noControls bool // Validate: escape nothing at all
+	jsonText   bool // JSONStyle over JSON text: leave its " and \ alone
 	sequences  SequencePolicy
 	keepColors bool
 	nallow     uint8
