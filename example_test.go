@@ -225,3 +225,40 @@ func ExampleKeepColors() {
 	// Output:
 	// "\x1b[32mok\x1b[0m \x1b[31mfailed\x1b[m\n\\x1b[2Jnext\n"
 }
+
+// LogString is the sanitizing step of NewHandler, for any logger: here
+// a hand-written log line.
+func ExampleLogString() {
+	clean := sanitize.LogString()
+	user := "bob\n2026/01/01 00:00:00 login admin\u202e"
+	fmt.Printf("login user=%s\n", clean(user))
+	// Output:
+	// login user=bob\n2026/01/01 00:00:00 login admin\u202e
+}
+
+// NewJSONLineWriter under a logger that writes JSON lines (slog's JSON
+// handler here; zerolog, zap and logrus alike): what encoding/json leaves
+// raw is escaped, and the line is still JSON.
+func ExampleNewJSONLineWriter() {
+	logger := slog.New(slog.NewJSONHandler(sanitize.NewJSONLineWriter(os.Stdout), &slog.HandlerOptions{
+		ReplaceAttr: func(groups []string, a slog.Attr) slog.Attr {
+			if a.Key == slog.TimeKey && len(groups) == 0 {
+				return slog.Attr{}
+			}
+			return a
+		},
+	}))
+	logger.Info("upload", "name", "report\u202efdp.exe", "note", "C1 \u009b2J")
+	// Output:
+	// {"level":"INFO","msg":"upload","name":"report\u202efdp.exe","note":"C1 \u009b2J"}
+}
+
+// LogFields as zerolog's ConsoleWriter.FormatPrepare sanitizes each
+// decoded event; here one decoded by hand.
+func ExampleLogFields() {
+	event := map[string]any{"message": "login\x1b[2J", "user": "bob\n", "n": 42.0}
+	sanitize.LogFields()(event)
+	fmt.Printf("%q %q %v\n", event["message"], event["user"], event["n"])
+	// Output:
+	// "login\\x1b[2J" "bob\\n" 42
+}
