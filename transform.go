@@ -43,7 +43,9 @@
 // one: its ESC is escaped and the rest stays, so no text is ever hidden.
 //
 // For logs, [NewHandler] and [ReplaceAttr] sanitize log/slog records and
-// [NewLineWriter] keeps each record of the log package on one line.
+// [NewLineWriter] keeps each record of the log package on one line;
+// [LogString], [LogFields] and [NewJSONLineWriter] serve other loggers, and
+// the modules zapsanitize and logrussanitize wrap zap and logrus.
 //
 // Every transformer gives the same output however its input is cut into
 // chunks and whatever the size of the destination buffer, and allocates
