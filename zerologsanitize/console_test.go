@@ -92,3 +92,20 @@ func TestKeepColors(t *testing.T) {
 		t.Errorf("got  %q\nwant %q", buf.String(), want)
 	}
 }
+
+type discard struct{}
+
+func (discard) Write(p []byte) (int, error) { return len(p), nil }
+
+// TestCleanJSONDoesNotAllocate: a clean event through NewJSONLineWriter
+// allocates nothing more than zerolog does alone.
+func TestCleanJSONDoesNotAllocate(t *testing.T) {
+	bare := zerolog.New(discard{})
+	wrapped := zerolog.New(sanitize.NewJSONLineWriter(discard{}))
+	log := func(l *zerolog.Logger) func() {
+		return func() { l.Info().Str("path", "/api/v1/users/42").Int("status", 200).Msg("request served") }
+	}
+	if b, w := testing.AllocsPerRun(200, log(&bare)), testing.AllocsPerRun(200, log(&wrapped)); w > b {
+		t.Errorf("%v allocations per clean event, zerolog alone %v", w, b)
+	}
+}
