@@ -1,21 +1,29 @@
 #!/usr/bin/env bash
-# Runs the benchmark suite (bench_test.go) COUNT times (10 by default),
-# summarizes it with benchstat, and prints each of ours as a ratio to copy
-# and to the best anchor measured in the same run. About 10 minutes.
+# Runs the benchmark suite (bench_test.go) PASSES times (10 by default),
+# each pass with -count 1, so that every implementation and its floor are
+# measured close together in time on a machine whose speed drifts; then
+# bench/ratio prints medians, each of ours as a ratio to its floor taken
+# within each pass, and the targets. About 8 minutes.
 #
-#	bench/run.sh                  # everything
-#	BENCH='Corpus/logs' bench/run.sh  # one corpus
+#	bench/run.sh                        # everything
+#	BENCH='Corpus/colored' bench/run.sh  # one corpus
+#	bench/run.sh -table                 # and the README's table
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-BENCHSTAT_VERSION=v0.0.0-20260908200009-22c9c6c9d4da # golang.org/x/perf, pinned
 out=${OUT:-$(mktemp -t sanitize-bench.XXXXXX)}
-
-go test -run '^$' -bench "${BENCH:-Corpus|Stream|Handler}" -benchmem \
-	-count "${COUNT:-10}" -benchtime "${BENCHTIME:-0.1s}" . >"$out"
+go test -c -o "$out.test" .
+{
+	echo "date: $(date -u +%Y-%m-%dT%H:%MZ)"
+	echo "go: $(go version)"
+	echo "cpu: $(grep -m1 'model name' /proc/cpuinfo 2>/dev/null | cut -d: -f2- | sed 's/^ //')"
+	for pass in $(seq "${PASSES:-10}"); do
+		echo "pass $pass"
+		"$out.test" -test.run '^$' -test.bench "${BENCH:-Corpus|Stream|Handler}" -test.benchmem \
+			-test.count 1 -test.benchtime "${BENCHTIME:-0.1s}"
+	done
+} >"$out"
+rm -f "$out.test"
 echo "raw results: $out"
-
-GOBIN="$PWD/.ci/bin" go install "golang.org/x/perf/cmd/benchstat@$BENCHSTAT_VERSION"
-.ci/bin/benchstat "$out"
-echo
-go run ./bench/ratio <"$out"
+head -n 3 "$out"
+go run ./bench/ratio "$@" <"$out"
