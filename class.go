@@ -1,5 +1,7 @@
 package sanitize
 
+//go:generate go run gen.go
+
 import "unicode"
 
 // A Class is a set of characters that [Escape] can escape. Classes combine

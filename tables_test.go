@@ -1,0 +1,120 @@
+package sanitize
+
+import (
+	"bytes"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+	"unicode"
+)
+
+// TestDefaultIgnorableDerivation checks the generated Default_Ignorable
+// table against its derivation, as DerivedCoreProperties.txt states it,
+// from what the unicode package already knows, for every code point.
+func TestDefaultIgnorableDerivation(t *testing.T) {
+	if unicodeVersion != unicode.Version {
+		t.Fatalf("tables.go is Unicode %s, the unicode package %s: run go generate", unicodeVersion, unicode.Version)
+	}
+	for r := rune(0); r <= unicode.MaxRune; r++ {
+		want := (unicode.Is(unicode.Other_Default_Ignorable_Code_Point, r) ||
+			unicode.Is(unicode.Cf, r) ||
+			unicode.Is(unicode.Variation_Selector, r)) &&
+			!unicode.Is(unicode.White_Space, r) &&
+			!(0xFFF9 <= r && r <= 0xFFFB) &&
+			!(0x13430 <= r && r <= 0x13440) &&
+			!unicode.Is(unicode.Prepended_Concatenation_Mark, r)
+		if got := unicode.Is(defaultIgnorable, r); got != want {
+			t.Errorf("%U: Default_Ignorable %v, the derivation says %v", r, got, want)
+		}
+	}
+}
+
+func TestEmojiAndJoiningTables(t *testing.T) {
+	tests := []struct {
+		table *unicode.RangeTable
+		name  string
+		in    []rune
+		out   []rune
+	}{
+		{extendedPictographic, "Extended_Pictographic", []rune{0x1F600, 0x2640, 0x1F9B0, 0x1F3F4, 0x00A9, 0x1FFFD}, []rune{'A', 0x1F3FB, 0x200D, 0xFE0F, 0x1F1E6}},
+		{emojiModifier, "Emoji_Modifier", []rune{0x1F3FB, 0x1F3FF}, []rune{0x1F3FA, 0x1F400, 0x1F600}},
+		{joiningD, "Joining_Type=D", []rune{0x0628, 0x0644, 0x06CC}, []rune{0x0627, 0x200D, 'a'}},
+		{joiningR, "Joining_Type=R", []rune{0x0627, 0x0648, 0x0631}, []rune{0x0628, 'a'}},
+		{joiningL, "Joining_Type=L", []rune{0xA872}, []rune{0x0628}},
+		{joiningT, "Joining_Type=T", []rune{0x064B, 0x0300, 0x200B}, []rune{0x200C, 0x200D, 0x0628, 'a'}},
+	}
+	for _, tt := range tests {
+		for _, r := range tt.in {
+			if !unicode.Is(tt.table, r) {
+				t.Errorf("%U is %s in the UCD, not in the table", r, tt.name)
+			}
+		}
+		for _, r := range tt.out {
+			if unicode.Is(tt.table, r) {
+				t.Errorf("%U is not %s in the UCD, but in the table", r, tt.name)
+			}
+		}
+	}
+	if len(rgiTagSequences) != 3 {
+		t.Errorf("%d RGI tag sequences, want the three flags", len(rgiTagSequences))
+	}
+	for _, s := range rgiTagSequences {
+		rs := []rune(s)
+		if rs[0] != 0x1F3F4 || rs[len(rs)-1] != 0xE007F {
+			t.Errorf("%+q is not black flag, tags, cancel tag", s)
+		}
+	}
+}
+
+// TestZWJSequenceElements: every element of every RGI emoji ZWJ sequence
+// is Extended_Pictographic, a skin tone or U+FE0F, as UTS #51's
+// definition of an emoji ZWJ element requires (skipped without the UCD).
+func TestZWJSequenceElements(t *testing.T) {
+	data, err := os.ReadFile("/usr/share/unicode/emoji/emoji-zwj-sequences.txt")
+	if err != nil {
+		t.Skip("no emoji-zwj-sequences.txt (apt-get install unicode-data)")
+	}
+	n := 0
+	for _, line := range strings.Split(string(data), "\n") {
+		line, _, _ = strings.Cut(line, "#")
+		cps, _, ok := strings.Cut(line, ";")
+		if !ok {
+			continue
+		}
+		n++
+		for _, cp := range strings.Fields(cps) {
+			v, _ := strconv.ParseUint(cp, 16, 32)
+			r := rune(v)
+			if r != 0x200D && r != 0xFE0F && !unicode.Is(extendedPictographic, r) && !unicode.Is(emojiModifier, r) &&
+				!(0x1F1E6 <= r && r <= 0x1F1FF) {
+				t.Errorf("%s: %U is no emoji ZWJ element", strings.TrimSpace(cps), r)
+			}
+		}
+	}
+	if n < 1000 {
+		t.Errorf("only %d ZWJ sequences read", n)
+	}
+}
+
+// TestTablesAreGenerated runs gen.go over the installed UCD and compares
+// its output with tables.go (skipped without the UCD).
+func TestTablesAreGenerated(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs the generator")
+	}
+	if _, err := os.Stat("/usr/share/unicode/DerivedCoreProperties.txt"); err != nil {
+		t.Skip("no UCD in /usr/share/unicode (apt-get install unicode-data)")
+	}
+	out := filepath.Join(t.TempDir(), "tables.go")
+	if msg, err := exec.Command("go", "run", "gen.go", "-o", out).CombinedOutput(); err != nil {
+		t.Fatalf("go run gen.go: %v\n%s", err, msg)
+	}
+	got, _ := os.ReadFile(out)
+	want, _ := os.ReadFile("tables.go")
+	if !bytes.Equal(got, want) {
+		t.Error("tables.go is not what gen.go writes from the installed UCD: run go generate")
+	}
+}
