@@ -187,6 +187,8 @@ func (c settings) check() {
 		panic(fmt.Sprintf("sanitize: Reversible cannot be combined with %v, which cannot be unescaped", c.style))
 	case c.sequences > StripSequences:
 		panic(fmt.Sprintf("sanitize: unknown %v", c.sequences))
+	case c.keepColors && c.style == JSONStyle:
+		panic("sanitize: KeepColors cannot be combined with JSONStyle: a JSON string cannot hold the raw ESC of a colour")
 	case c.reversible && c.sequences == StripSequences:
 		panic("sanitize: Reversible cannot be combined with StripSequences: what is stripped cannot be restored")
 	}

@@ -67,6 +67,7 @@ func Sequences(p SequencePolicy) Option {
 // (ESC [ m, ESC [ 0 m), ESC [ m is written before a line feed that passes
 // through unescaped and at the end of the stream. With [Reversible] those
 // resets are not written, so that [Unescape] gives back exactly the input.
+// KeepColors with [JSONStyle] panics: a JSON string cannot hold a raw ESC.
 func KeepColors() Option {
 	return Option{kind: optKeepColors}
 }

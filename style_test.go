@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"io"
 	"math/rand/v2"
 	"strconv"
 	"strings"
@@ -164,6 +165,8 @@ func TestContradictionsPanic(t *testing.T) {
 		{"unknown BOM policy", func() { BOM(BOMPolicy(99)) }},
 		{"unknown sequence policy", func() { New(Sequences(SequencePolicy(9))) }},
 		{"Reversible StripSequences", func() { New(Sequences(StripSequences), Reversible()) }},
+		{"KeepColors JSONStyle", func() { New(KeepColors(), WithStyle(JSONStyle)) }},
+		{"KeepColors in JSON lines", func() { NewJSONLineWriter(io.Discard, KeepColors()) }},
 		{"Allow ESC with StripSequences", func() { New(Sequences(StripSequences), Allow('\x1b')) }},
 		{"Allow U+009B with KeepColors", func() { String("x", KeepColors(), Allow('\t', '\u009b')) }},
 		{"Allow U+009D in a log with KeepColors", func() { ReplaceAttr(KeepColors(), Allow('\u009d')) }},
@@ -209,6 +212,10 @@ func TestRoundTrip(t *testing.T) {
 		for _, s := range []Style{GoStyle, JSONStyle, PercentStyle} {
 			checkRoundTrip(t, []Option{WithStyle(s), Reversible(), OnInvalid(EscapeInvalid)}, in)
 			checkRoundTrip(t, []Option{WithStyle(s), Reversible(), OnInvalid(EscapeInvalid), Also(allClasses), Allow('\t', '\n')}, in)
+			if s != JSONStyle { // which cannot keep a raw ESC
+				colored := append([]byte("\x1b[1;31m"), in...)
+				checkRoundTrip(t, []Option{WithStyle(s), Reversible(), OnInvalid(EscapeInvalid), KeepColors()}, colored)
+			}
 		}
 	}
 }

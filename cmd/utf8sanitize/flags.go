@@ -77,6 +77,9 @@ func (f *flags) checkMode() error {
 		}
 		return fmt.Errorf("-%s has no effect with %s", name, mode)
 	}
+	if f.keepColors && f.style == sanitize.JSONStyle {
+		return errors.New("-keep-colors cannot be combined with -style json: a JSON string cannot hold the raw ESC of a colour")
+	}
 	if f.reversible && f.sequences == sanitize.StripSequences {
 		return errors.New("-reversible cannot be combined with -sequences strip: what is stripped cannot be restored")
 	}

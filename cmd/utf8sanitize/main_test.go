@@ -67,6 +67,8 @@ func TestRun(t *testing.T) {
 			stderr: "utf8sanitize: -reversible cannot be combined with -sequences strip: what is stripped cannot be restored\n" + seeHelp},
 		{desc: "allow ESC with keep colors", args: []string{"-keep-colors", "-allow", "U+001B"}, status: 2,
 			stderr: "cannot be combined with -sequences strip or -keep-colors", part: true},
+		{desc: "keep colors in JSON", args: []string{"-keep-colors", "-style", "json"}, status: 2,
+			stderr: "utf8sanitize: -keep-colors cannot be combined with -style json: a JSON string cannot hold the raw ESC of a colour\n" + seeHelp},
 		{desc: "check with sequences", args: []string{"-check", "-sequences", "strip"}, status: 2,
 			stderr: "utf8sanitize: -sequences has no effect with -check\n" + seeHelp},
 		{desc: "reversible", args: []string{"-reversible", "-invalid", "escape"}, stdin: strings.NewReader("a\\\"\xff"),
