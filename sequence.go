@@ -1,6 +1,9 @@
 package sanitize
 
-import "fmt"
+import (
+	"bytes"
+	"fmt"
+)
 
 // This file recognizes terminal control sequences (ECMA-48, ISO 6429) as
 // Paul Flo Williams' parser for DEC's ANSI-compatible terminals does
@@ -419,21 +422,23 @@ func (p SequencePolicy) String() string {
 // anything else (non-ASCII text, an escaped byte, an ESC it does not
 // finish, a raw line feed while colours are on, a full dst) and leaves it
 // to the general path, the reference it is tested against: on the
-// coloured corpus it makes StripSequences about three times as fast.
+// coloured corpus it makes StripSequences about twice as fast.
 func (t *sanitizer) copySequences(dst, src []byte) (nDst, nSrc int) {
 	ascii := &t.set.ascii
 	for nSrc < len(src) {
-		// A run of text, as far as it fits: eight bytes at a time where
-		// the word scan can, then byte by byte.
+		// A run of text, as far as it fits: between sequences it tends to
+		// be short, and the plain loop finds its end before the fast
+		// paths have started; past gapWindow bytes they take over (the
+		// vector kernel makes a long clean run twelve times as fast).
 		end := nSrc + min(len(src)-nSrc, len(dst)-nDst)
-		run := nSrc
-		if t.set.scan.ok && !t.colored {
-			run += t.set.scan.words(src[nSrc:end])
-		}
-		for ; run < end; run++ {
-			if b := src[run]; b >= 0x80 || ascii[b] || b == '\n' && t.colored {
-				break
+		if t.colored && !ascii['\n'] {
+			if i := bytes.IndexByte(src[nSrc:end], '\n'); i >= 0 {
+				end = nSrc + i // a reset goes before a raw line feed
 			}
+		}
+		run, done := t.set.cleanRef(src[:end], nSrc, nSrc+gapWindow)
+		if !done {
+			run += t.clean(src[run:end])
 		}
 		nDst += copy(dst[nDst:], src[nSrc:run])
 		nSrc = run
