@@ -416,12 +416,12 @@ func (p SequencePolicy) String() string {
 }
 
 // copySequences is the fast path of Transform when sequences are
-// recognized, for the common case of a coloured log: it copies ASCII text
-// that needs no change and strips, or keeps as SGR, each CSI sequence that
+// recognized, for the common case of a coloured log: it copies text that
+// needs no change and strips, or keeps as SGR, each CSI sequence that
 // scanCSI recognizes whole in src, without a call per unit. It stops at
-// anything else (non-ASCII text, an escaped byte, an ESC it does not
-// finish, a raw line feed while colours are on, a full dst) and leaves it
-// to the general path, the reference it is tested against: on the
+// anything else (an escaped character, ill-formed input, an ESC it does
+// not finish, a raw line feed while colours are on, a full dst) and leaves
+// it to the general path, the reference it is tested against: on the
 // coloured corpus it makes StripSequences about twice as fast.
 func (t *sanitizer) copySequences(dst, src []byte) (nDst, nSrc int) {
 	ascii := &t.set.ascii

@@ -209,6 +209,8 @@ var columns = [][2]string{
 	{"Escape()", "Escape/Reader"},
 	{"Escape(Allow(\\t,\\n))", "Escape/allow/Reader"},
 	{"New(...)³", "New/Reader"},
+	{"Strip⁴", "Escape/strip/Reader"},
+	{"KeepColors⁴", "Escape/keepColors/Reader"},
 	{"BOM", "BOM/Reader"},
 	{"Nop", "x/Nop/Reader"},
 }
