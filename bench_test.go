@@ -3,14 +3,13 @@ package sanitize_test
 import (
 	"bytes"
 	"io"
-	"math/rand/v2"
 	"strconv"
-	"sync"
 	"testing"
 	"unicode"
 	"unicode/utf8"
 
 	"github.com/utf8tools/sanitize"
+	"github.com/utf8tools/sanitize/internal/corpus"
 	xunicode "golang.org/x/text/encoding/unicode"
 	"golang.org/x/text/runes"
 	"golang.org/x/text/transform"
@@ -19,112 +18,6 @@ import (
 // The benchmark suite: every corpus through our transformers and, in the
 // same run, through the anchors a user would otherwise reach for. bench/run.sh
 // runs it and prints each of ours as a ratio to copy and to the best anchor.
-
-const corpusSize = 1 << 20
-
-// corpus builds n bytes by repeatedly appending what next returns, from a
-// fixed seed, so every run measures the same bytes.
-func corpus(next func(r *rand.Rand, b []byte) []byte) []byte {
-	r := rand.New(rand.NewPCG(2026, 11))
-	b := make([]byte, 0, corpusSize+64)
-	for len(b) < corpusSize {
-		b = next(r, b)
-	}
-	// Cut at a character boundary.
-	n := corpusSize
-	for n < len(b) && !utf8.RuneStart(b[n]) {
-		n--
-	}
-	return b[:n]
-}
-
-var words = []string{"the", "quick", "brown", "fox", "jumps", "over", "lazy", "dog", "request", "served", "in", "time", "and", "data"}
-
-func pick[T any](r *rand.Rand, xs []T) T { return xs[r.IntN(len(xs))] }
-
-type namedCorpus struct {
-	name string
-	data []byte
-}
-
-// corpora are made on first use, not when every test starts.
-var corpora = sync.OnceValue(func() []namedCorpus { return makeCorpora() })
-
-func makeCorpora() []namedCorpus {
-	return []namedCorpus{
-		{"ascii", corpus(func(r *rand.Rand, b []byte) []byte {
-			b = append(b, pick(r, words)...)
-			if r.IntN(12) == 0 {
-				return append(b, ".\n"...)
-			}
-			return append(b, ' ')
-		})},
-		{"logs", corpus(func(r *rand.Rand, b []byte) []byte {
-			b = append(b, "2026-11-21T18:00:00Z INFO "...)
-			for len(b)%200 < 150 {
-				b = append(append(b, pick(r, words)...), ' ')
-			}
-			b = append(b, pick(r, []string{"\x1b[31mred\x1b[0m", "\r", "\t", "\x00"})...)
-			return append(b, " status=200\n"...)
-		})},
-		{"colored", corpus(func(r *rand.Rand, b []byte) []byte {
-			// A coloured console log: levels, keys and values in colour,
-			// now and then a bold word, a hyperlink or a window title.
-			b = append(b, "\x1b[2m2026-11-21T18:00:00Z\x1b[0m "...)
-			b = append(b, pick(r, []string{"\x1b[32mINFO\x1b[0m ", "\x1b[33mWARN\x1b[0m ", "\x1b[1;31mERROR\x1b[0m "})...)
-			for n := 0; n < 6+r.IntN(8); n++ {
-				b = append(append(b, pick(r, words)...), ' ')
-			}
-			switch r.IntN(8) {
-			case 0:
-				b = append(b, "\x1b[1mbold\x1b[22m "...)
-			case 1:
-				b = append(b, "\x1b]8;;https://example.com/run/42\x1b\\link\x1b]8;;\x1b\\ "...)
-			case 2:
-				b = append(b, "\x1b]0;build 42\x07"...)
-			}
-			return append(b, "\x1b[36mstatus\x1b[0m=\x1b[38;5;208m200\x1b[0m\n"...)
-		})},
-		{"latin", corpus(func(r *rand.Rand, b []byte) []byte {
-			w := []rune(pick(r, words))
-			for i := range w {
-				if r.IntN(6) == 0 {
-					w[i] = pick(r, []rune("éèàçüößñøåœ"))
-				}
-			}
-			return append(append(b, string(w)...), ' ')
-		})},
-		{"cjk", corpus(func(r *rand.Rand, b []byte) []byte {
-			return utf8.AppendRune(b, rune(0x4E00+r.IntN(0x5000)))
-		})},
-		{"emoji", corpus(func(r *rand.Rand, b []byte) []byte {
-			b = utf8.AppendRune(b, rune(0x1F600+r.IntN(0x50)))
-			if r.IntN(4) == 0 {
-				b = append(b, ' ')
-			}
-			return b
-		})},
-		{"mixed", corpus(func(r *rand.Rand, b []byte) []byte {
-			switch r.IntN(10) {
-			case 0:
-				return utf8.AppendRune(b, rune(0x4E00+r.IntN(0x5000)))
-			case 1:
-				return utf8.AppendRune(b, rune(0x1F600+r.IntN(0x50)))
-			case 2:
-				return append(b, pick(r, []string{"é", "ü", "ß", "€", "—", "Ж", "λ"})...)
-			case 3:
-				return append(b, '\n')
-			}
-			return append(append(b, pick(r, words)...), ' ')
-		})},
-		{"dirty", corpus(func(r *rand.Rand, b []byte) []byte {
-			if r.IntN(40) == 0 { // about 1% of the bytes
-				return append(b, pick(r, []string{"\xff", "\xc0\xaf", "\xe2\x82", "\xed\xa0\x80", "\xf4\x90\x80\x80", "\x80", "\xf0\x9f\x98"})...)
-			}
-			return append(append(b, pick(r, append(words, "café", "€uro", "日本"))...), ' ')
-		})},
-	}
-}
 
 // A transformer under test: a name and a way to make a fresh one.
 type impl struct {
@@ -174,24 +67,24 @@ func anchors() []impl {
 }
 
 func BenchmarkCorpus(b *testing.B) {
-	for _, c := range corpora() {
-		in := c.data
+	for _, c := range corpus.All() {
+		in := c.Data
 		dst := make([]byte, 8*len(in)+64)
-		b.Run(c.name+"/copy", func(b *testing.B) {
+		b.Run(c.Name+"/copy", func(b *testing.B) {
 			b.SetBytes(int64(len(in)))
 			b.ReportAllocs()
 			for b.Loop() {
 				copy(dst, in)
 			}
 		})
-		b.Run(c.name+"/utf8.Valid", func(b *testing.B) {
+		b.Run(c.Name+"/utf8.Valid", func(b *testing.B) {
 			b.SetBytes(int64(len(in)))
 			b.ReportAllocs()
 			for b.Loop() {
 				utf8.Valid(in)
 			}
 		})
-		b.Run(c.name+"/strconv.AppendQuote", func(b *testing.B) {
+		b.Run(c.Name+"/strconv.AppendQuote", func(b *testing.B) {
 			b.SetBytes(int64(len(in)))
 			b.ReportAllocs()
 			for b.Loop() {
@@ -204,7 +97,7 @@ func BenchmarkCorpus(b *testing.B) {
 			}
 			tr := t.make()
 			if s, ok := tr.(transform.SpanningTransformer); ok && t.name[:2] != "x/" && t.name != "BOM" {
-				b.Run(c.name+"/"+t.name+"/Span", func(b *testing.B) {
+				b.Run(c.Name+"/"+t.name+"/Span", func(b *testing.B) {
 					s.Reset()
 					if n, _ := s.Span(in, true); n < len(in) {
 						// Span measures clean input; this corpus needs changes.
@@ -218,7 +111,7 @@ func BenchmarkCorpus(b *testing.B) {
 					}
 				})
 			}
-			b.Run(c.name+"/"+t.name+"/Transform", func(b *testing.B) {
+			b.Run(c.Name+"/"+t.name+"/Transform", func(b *testing.B) {
 				b.SetBytes(int64(len(in)))
 				b.ReportAllocs()
 				for b.Loop() {
@@ -226,7 +119,7 @@ func BenchmarkCorpus(b *testing.B) {
 					tr.Transform(dst, in, true)
 				}
 			})
-			b.Run(c.name+"/"+t.name+"/Reader", func(b *testing.B) {
+			b.Run(c.Name+"/"+t.name+"/Reader", func(b *testing.B) {
 				b.SetBytes(int64(len(in)))
 				b.ReportAllocs()
 				r := bytes.NewReader(in)
@@ -242,9 +135,9 @@ func BenchmarkCorpus(b *testing.B) {
 // BenchmarkStream is the 64 MiB mixed stream through NewReader, against copy.
 func BenchmarkStream(b *testing.B) {
 	var mixed []byte
-	for _, c := range corpora() {
-		if c.name == "mixed" {
-			mixed = c.data
+	for _, c := range corpus.All() {
+		if c.Name == "mixed" {
+			mixed = c.Data
 		}
 	}
 	const size = 64 << 20

@@ -13,6 +13,9 @@ cd "$(dirname "$0")/.."
 
 out=${OUT:-$(mktemp -t sanitize-bench.XXXXXX)}
 go test -c -o "$out.test" .
+# The anchors (segmentio/asm, sonic, charmbracelet/x/ansi) are a module of
+# their own, so that the library never depends on them.
+(cd bench/anchors && go test -c -o "$out.anchors.test" .)
 {
 	echo "date: $(date -u +%Y-%m-%dT%H:%MZ)"
 	echo "go: $(go version)"
@@ -21,9 +24,11 @@ go test -c -o "$out.test" .
 		echo "pass $pass"
 		"$out.test" -test.run '^$' -test.bench "${BENCH:-Corpus|Stream|Handler}" -test.benchmem \
 			-test.count 1 -test.benchtime "${BENCHTIME:-0.1s}"
+		"$out.anchors.test" -test.run '^$' -test.bench "${BENCH:-Corpus}" -test.benchmem \
+			-test.count 1 -test.benchtime "${BENCHTIME:-0.1s}" || true
 	done
 } >"$out"
-rm -f "$out.test"
+rm -f "$out.test" "$out.anchors.test"
 echo "raw results: $out"
 head -n 3 "$out"
 go run ./bench/ratio "$@" <"$out"

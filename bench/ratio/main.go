@@ -165,10 +165,13 @@ var targets = []target{
 	{all, "New/Reader", "Escape/allow/Reader", 0.9}, // New is configured with Allow('\t', '\n')
 	{all, "New/Reader", "x/Chain/Reader", 10},
 	{[]string{"mixed"}, "New/Reader", "copy", 0.4}, // the stretch goal
+	// Against the fastest Go validators (issue 16), on text that is not ASCII.
+	{[]string{"mixed", "cjk", "latin"}, "Validate/replace/Span", "anchor/segmentio.Valid", 1.0},
 	// Terminal sequences (issue 13).
 	{[]string{"colored"}, "Escape/strip/Transform", "copy", 0.3},
 	{[]string{"colored"}, "Escape/keepColors/Transform", "copy", 0.3},
 	{[]string{"colored"}, "Escape/keepColors+strip/Transform", "copy", 0.3},
+	{[]string{"colored"}, "Escape/strip/Transform", "anchor/ansi.Strip", 1.0},
 }
 
 func printTargets(ps passes) {
@@ -200,6 +203,8 @@ func printTargets(ps passes) {
 var columns = [][2]string{
 	{"copy", "copy"},
 	{"utf8.Valid", "utf8.Valid"},
+	{"segmentio/asm⁵", "anchor/segmentio.Valid"},
+	{"sonic⁵", "anchor/sonic.Validate"},
 	{"strconv.AppendQuote", "strconv.AppendQuote"},
 	{"x/text ReplaceIllFormed", "x/ReplaceIllFormed/Reader"},
 	{"x/text UTF8 decoder", "x/UTF8Decoder/Reader"},
@@ -211,6 +216,7 @@ var columns = [][2]string{
 	{"New(...)³", "New/Reader"},
 	{"Strip⁴", "Escape/strip/Reader"},
 	{"KeepColors⁴", "Escape/keepColors/Reader"},
+	{"ansi.Strip⁵", "anchor/ansi.Strip"},
 	{"BOM", "BOM/Reader"},
 	{"Nop", "x/Nop/Reader"},
 }
@@ -242,5 +248,6 @@ func printTable(ps passes) {
 }
 
 func isAnchor(rest string) bool {
-	return rest == "copy" || rest == "utf8.Valid" || rest == "strconv.AppendQuote" || strings.HasPrefix(rest, "x/")
+	return rest == "copy" || rest == "utf8.Valid" || rest == "strconv.AppendQuote" ||
+		strings.HasPrefix(rest, "x/") || strings.HasPrefix(rest, "anchor/")
 }

@@ -1,0 +1,119 @@
+// Package corpus generates the benchmark corpora, the same bytes on every
+// run, for the benchmarks of package sanitize and of the anchors module
+// that compares other libraries on them (bench/anchors).
+package corpus
+
+import (
+	"math/rand/v2"
+	"sync"
+	"unicode/utf8"
+)
+
+// A Corpus is named text of about 1 MiB.
+type Corpus struct {
+	Name string
+	Data []byte
+}
+
+// All returns the corpora, made on first use.
+var All = sync.OnceValue(makeCorpora)
+
+// Size is the size of every corpus, less a character cut at its end.
+const Size = 1 << 20
+
+// corpus builds n bytes by repeatedly appending what next returns, from a
+// fixed seed, so every run measures the same bytes.
+func corpus(next func(r *rand.Rand, b []byte) []byte) []byte {
+	r := rand.New(rand.NewPCG(2026, 11))
+	b := make([]byte, 0, Size+64)
+	for len(b) < Size {
+		b = next(r, b)
+	}
+	// Cut at a character boundary.
+	n := Size
+	for n < len(b) && !utf8.RuneStart(b[n]) {
+		n--
+	}
+	return b[:n]
+}
+
+var words = []string{"the", "quick", "brown", "fox", "jumps", "over", "lazy", "dog", "request", "served", "in", "time", "and", "data"}
+
+func pick[T any](r *rand.Rand, xs []T) T { return xs[r.IntN(len(xs))] }
+
+// corpora are made on first use, not when every test starts.
+func makeCorpora() []Corpus {
+	return []Corpus{
+		{"ascii", corpus(func(r *rand.Rand, b []byte) []byte {
+			b = append(b, pick(r, words)...)
+			if r.IntN(12) == 0 {
+				return append(b, ".\n"...)
+			}
+			return append(b, ' ')
+		})},
+		{"logs", corpus(func(r *rand.Rand, b []byte) []byte {
+			b = append(b, "2026-11-21T18:00:00Z INFO "...)
+			for len(b)%200 < 150 {
+				b = append(append(b, pick(r, words)...), ' ')
+			}
+			b = append(b, pick(r, []string{"\x1b[31mred\x1b[0m", "\r", "\t", "\x00"})...)
+			return append(b, " status=200\n"...)
+		})},
+		{"colored", corpus(func(r *rand.Rand, b []byte) []byte {
+			// A coloured console log: levels, keys and values in colour,
+			// now and then a bold word, a hyperlink or a window title.
+			b = append(b, "\x1b[2m2026-11-21T18:00:00Z\x1b[0m "...)
+			b = append(b, pick(r, []string{"\x1b[32mINFO\x1b[0m ", "\x1b[33mWARN\x1b[0m ", "\x1b[1;31mERROR\x1b[0m "})...)
+			for n := 0; n < 6+r.IntN(8); n++ {
+				b = append(append(b, pick(r, words)...), ' ')
+			}
+			switch r.IntN(8) {
+			case 0:
+				b = append(b, "\x1b[1mbold\x1b[22m "...)
+			case 1:
+				b = append(b, "\x1b]8;;https://example.com/run/42\x1b\\link\x1b]8;;\x1b\\ "...)
+			case 2:
+				b = append(b, "\x1b]0;build 42\x07"...)
+			}
+			return append(b, "\x1b[36mstatus\x1b[0m=\x1b[38;5;208m200\x1b[0m\n"...)
+		})},
+		{"latin", corpus(func(r *rand.Rand, b []byte) []byte {
+			w := []rune(pick(r, words))
+			for i := range w {
+				if r.IntN(6) == 0 {
+					w[i] = pick(r, []rune("éèàçüößñøåœ"))
+				}
+			}
+			return append(append(b, string(w)...), ' ')
+		})},
+		{"cjk", corpus(func(r *rand.Rand, b []byte) []byte {
+			return utf8.AppendRune(b, rune(0x4E00+r.IntN(0x5000)))
+		})},
+		{"emoji", corpus(func(r *rand.Rand, b []byte) []byte {
+			b = utf8.AppendRune(b, rune(0x1F600+r.IntN(0x50)))
+			if r.IntN(4) == 0 {
+				b = append(b, ' ')
+			}
+			return b
+		})},
+		{"mixed", corpus(func(r *rand.Rand, b []byte) []byte {
+			switch r.IntN(10) {
+			case 0:
+				return utf8.AppendRune(b, rune(0x4E00+r.IntN(0x5000)))
+			case 1:
+				return utf8.AppendRune(b, rune(0x1F600+r.IntN(0x50)))
+			case 2:
+				return append(b, pick(r, []string{"é", "ü", "ß", "€", "—", "Ж", "λ"})...)
+			case 3:
+				return append(b, '\n')
+			}
+			return append(append(b, pick(r, words)...), ' ')
+		})},
+		{"dirty", corpus(func(r *rand.Rand, b []byte) []byte {
+			if r.IntN(40) == 0 { // about 1% of the bytes
+				return append(b, pick(r, []string{"\xff", "\xc0\xaf", "\xe2\x82", "\xed\xa0\x80", "\xf4\x90\x80\x80", "\x80", "\xf0\x9f\x98"})...)
+			}
+			return append(append(b, pick(r, append(words, "café", "€uro", "日本"))...), ' ')
+		})},
+	}
+}
