@@ -27,6 +27,18 @@ const (
 	// SEPARATOR, which end a line in JavaScript and many log viewers, and
 	// U+0085 NEXT LINE (also a C1 control).
 	LineSeparators
+	// VariationSelectors is U+FE00–U+FE0F, U+E0100–U+E01EF and the
+	// Mongolian free variation selectors U+180B–U+180D and U+180F, which
+	// are invisible and can carry hidden data one byte each (PyRIT #835).
+	// One selector directly after a base character, of general category
+	// L, M, N, P or S and neither a selector nor default-ignorable, is how
+	// emoji and CJK variants are written and passes unchanged; any other,
+	// a second in a row, one at the start of the stream or after a space,
+	// control, format, private-use or unassigned character, is escaped.
+	// The character before is the input's, looked up across calls. The
+	// exception holds only for this class: a selector that Allow lets
+	// through always passes, one that AlsoFunc or AlsoIn names never does.
+	VariationSelectors
 )
 
 // contains reports whether r belongs to c.
@@ -35,7 +47,22 @@ func (c Class) contains(r rune) bool {
 		c&Noncharacters != 0 && (0xFDD0 <= r && r <= 0xFDEF || r&0xFFFE == 0xFFFE) ||
 		c&PrivateUse != 0 && (0xE000 <= r && r <= 0xF8FF || 0xF0000 <= r && r <= 0xFFFFD || 0x100000 <= r && r <= 0x10FFFD) ||
 		c&Bidi != 0 && (r == 0x061C || r == 0x200E || r == 0x200F || 0x202A <= r && r <= 0x202E || 0x2066 <= r && r <= 0x2069) ||
-		c&LineSeparators != 0 && (r == 0x2028 || r == 0x2029 || r == 0x0085)
+		c&LineSeparators != 0 && (r == 0x2028 || r == 0x2029 || r == 0x0085) ||
+		c&VariationSelectors != 0 && isVariationSelector(r)
+}
+
+// isVariationSelector reports whether r is a variation selector:
+// Variation_Selector in PropList.txt.
+func isVariationSelector(r rune) bool {
+	return 0xFE00 <= r && r <= 0xFE0F || 0xE0100 <= r && r <= 0xE01EF || 0x180B <= r && r <= 0x180D || r == 0x180F
+}
+
+// isBase reports whether a variation selector after r passes: r is a
+// letter, mark, number, punctuation or symbol, and neither a selector nor
+// default-ignorable.
+func isBase(r rune) bool {
+	return (unicode.IsLetter(r) || unicode.IsMark(r) || unicode.IsNumber(r) || unicode.IsPunct(r) || unicode.IsSymbol(r)) &&
+		!isVariationSelector(r) && !unicode.Is(defaultIgnorable, r)
 }
 
 // leads returns the lead bytes of the characters of c from U+00A0 up. C1
@@ -54,6 +81,9 @@ func (c Class) leads() []byte {
 	}
 	if c&LineSeparators != 0 {
 		l = append(l, 0xE2) // U+2028, U+2029
+	}
+	if c&VariationSelectors != 0 {
+		l = append(l, 0xE1, 0xEF, 0xF3) // U+180B–U+180F, U+FE00–U+FE0F, U+E0100–U+E01EF
 	}
 	return l
 }
@@ -138,6 +168,20 @@ func (s *set) wants(r rune) bool {
 		}
 	}
 	return false
+}
+
+// selectorOnly reports whether r is escaped only as a member of
+// VariationSelectors, the one way its context can let it pass.
+func (s *set) selectorOnly(r rune) bool {
+	if s.class&VariationSelectors == 0 || !isVariationSelector(r) || (s.class &^ VariationSelectors).contains(r) {
+		return false
+	}
+	for _, p := range s.preds {
+		if p.contains(r) {
+			return false
+		}
+	}
+	return true
 }
 
 // contains reports whether r is escaped.

@@ -262,3 +262,14 @@ func ExampleLogFields() {
 	// Output:
 	// "login\\x1b[2J" "bob\\n" 42
 }
+
+// Also(VariationSelectors) escapes the selectors that smuggle data one
+// byte each, and keeps the one after a base character that emoji and CJK
+// variants need.
+func ExampleAlso_variationSelectors() {
+	in := "I \u2764\ufe0f Go \U000e0149\U000e0148\U000e015a" // the last three carry hidden bytes
+	out, _ := sanitize.String(in, sanitize.Also(sanitize.VariationSelectors))
+	fmt.Println(out)
+	// Output:
+	// I ❤️ Go \U000e0149\U000e0148\U000e015a
+}

@@ -265,6 +265,7 @@ func allCases() []testCase {
 	cs = append(cs, styleCases...)
 	cs = append(cs, unescapeCases...)
 	cs = append(cs, sequenceCases...)
+	cs = append(cs, contextCases...)
 	return cs
 }
 

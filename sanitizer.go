@@ -27,6 +27,7 @@ type sanitizer struct {
 	passing int   // bytes still to go of a recognized sequence
 	pass    passKind
 	colored bool // a kept SGR left attributes on
+	hist    history
 }
 
 // passKind says what happens to the bytes of a recognized sequence.
@@ -62,6 +63,7 @@ func (t *sanitizer) Reset() {
 	t.offset = 0
 	t.passing = 0
 	t.colored = false
+	t.hist = history{}
 }
 
 // How clean divides the work between the fast paths and the reference
@@ -194,7 +196,12 @@ func (t *sanitizer) Span(src []byte, atEOF bool) (n int, err error) {
 				}
 			}
 		}
-		if _, size, _ := decode(src[n:], atEOF); size == 0 {
+		r, size, f := decode(src[n:], atEOF)
+		if size != 0 && f == 0 && t.keeps(r, src, n) {
+			n += size // a selector after a base character
+			continue
+		}
+		if size == 0 {
 			err = transform.ErrShortSrc
 		} else {
 			err = transform.ErrEndOfSpan
@@ -204,6 +211,7 @@ func (t *sanitizer) Span(src []byte, atEOF bool) (n int, err error) {
 	if n < len(src) && err == nil {
 		err = transform.ErrEndOfSpan
 	}
+	t.remember(src, n)
 	t.offset += int64(n)
 	return n, err
 }
@@ -307,13 +315,13 @@ func (t *sanitizer) Transform(dst, src []byte, atEOF bool) (nDst, nSrc int, err 
 				out = t.style.appendInvalid(buf[:0], src[nSrc:nSrc+size])
 			case f != 0:
 				out = append(buf[:0], replacement...)
-			case t.set.contains(r):
+			case t.set.contains(r) && !t.keeps(r, src, nSrc):
 				out = t.style.appendRune(buf[:0], r)
 			default:
 				out = src[nSrc : nSrc+size]
 			}
 		} else {
-			out, size, err = t.unit(src[nSrc:], t.offset+int64(nSrc), atEOF, &buf)
+			out, size, err = t.unit(src, nSrc, atEOF, &buf)
 		}
 		if err != nil {
 			break
@@ -336,16 +344,19 @@ func (t *sanitizer) Transform(dst, src []byte, atEOF bool) (nDst, nSrc int, err 
 			t.colored = false
 		}
 	}
+	t.remember(src, nSrc)
 	t.offset += int64(nSrc)
 	return nDst, nSrc, err
 }
 
-// unit decides what to write for the unit at the start of src, which the
-// fast paths did not pass: a character, or an ill-formed subpart of the
-// stream at offset. It returns the output (in buf, or a part of src) and
-// the size of the unit; or ErrShortSrc for a unit that src cuts off, or an
-// *InvalidUTF8Error under RejectInvalid.
-func (t *sanitizer) unit(src []byte, offset int64, atEOF bool, buf *[maxUnit]byte) (out []byte, size int, err error) {
+// unit decides what to write for the unit at src[at:], which the fast
+// paths did not pass: a character, or an ill-formed subpart. It returns
+// the output (in buf, or a part of src) and the size of the unit; or
+// ErrShortSrc for a unit that src cuts off, or an *InvalidUTF8Error under
+// RejectInvalid. What comes before src[at] is there for the characters
+// whose fate depends on it.
+func (t *sanitizer) unit(all []byte, at int, atEOF bool, buf *[maxUnit]byte) (out []byte, size int, err error) {
+	src := all[at:]
 	if b := src[0]; b < 0x80 {
 		switch {
 		case b == 0x1B && t.recognize:
@@ -365,12 +376,12 @@ func (t *sanitizer) unit(src []byte, offset int64, atEOF bool, buf *[maxUnit]byt
 	case f == 0 && t.recognize && introducer(r) != ground:
 		return t.sequence(src, atEOF, buf)
 	case f != 0 && t.invalid == RejectInvalid:
-		return nil, 0, &InvalidUTF8Error{Offset: offset, Bytes: append([]byte(nil), src[:size]...), Fault: f}
+		return nil, 0, &InvalidUTF8Error{Offset: t.offset + int64(at), Bytes: append([]byte(nil), src[:size]...), Fault: f}
 	case f != 0 && t.invalid == EscapeInvalid:
 		return t.style.appendInvalid(buf[:0], src[:size]), size, nil
 	case f != 0:
 		return append(buf[:0], replacement...), size, nil
-	case t.set.contains(r):
+	case t.set.contains(r) && !t.keeps(r, all, at):
 		return t.style.appendRune(buf[:0], r), size, nil
 	}
 	// A clean character that the room in dst cut off.
@@ -426,7 +437,7 @@ func (t *sanitizer) passSequence(dst, src []byte, buf *[maxUnit]byte) (nDst, nSr
 			if b := src[nSrc]; b < 0x20 {
 				// A C0 control, which a terminal carries out: handled as
 				// outside the sequence.
-				out, _, _ := t.unit(src[nSrc:nSrc+1], 0, true, buf)
+				out, _, _ := t.unit(src[nSrc:nSrc+1], 0, true, buf) // a C0 control needs no context
 				if len(out) > len(dst)-nDst {
 					break
 				}

@@ -300,6 +300,8 @@ func TestFastPathsMatchReference(t *testing.T) {
 		{Allow('\u0085', '\t')},
 		{Allow('\t', '\r')}, // not one range
 		{Also(Bidi)},        // beyond the automaton
+		{Also(VariationSelectors)},
+		{Also(VariationSelectors | Bidi), Allow('\t')},
 	}
 	for i := 0; i < 5000; i++ {
 		in := randomMixed(rng, rng.IntN(64))

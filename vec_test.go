@@ -52,7 +52,7 @@ func TestVectorTablesFollowTable37(t *testing.T) {
 // Every character of a class has its lead byte in the class's list, but
 // for C1 controls, which the kernel finds by themselves.
 func TestClassLeads(t *testing.T) {
-	for _, c := range []Class{Controls, Noncharacters, PrivateUse, Bidi, LineSeparators} {
+	for _, c := range []Class{Controls, Noncharacters, PrivateUse, Bidi, LineSeparators, VariationSelectors} {
 		listed := map[byte]bool{}
 		for _, b := range c.leads() {
 			listed[b] = true
@@ -92,6 +92,10 @@ func TestVectorEdges(t *testing.T) {
 		{New(Also(Bidi|Noncharacters), Reversible()).(*sanitizer), false},
 		{Validate(ReplaceInvalid).(*sanitizer), true},
 	}
+	models := make([]*kernelModel, len(sets))
+	for i, s := range sets {
+		models[i] = newKernelModel(&s.set)
+	}
 	type text struct {
 		buf []byte
 		at  []int
@@ -116,7 +120,7 @@ func TestVectorEdges(t *testing.T) {
 						t.Fatalf("transformer %d, % x: clean = %d, reference %d", i, in, got, want)
 					}
 					got := vecScan(in, s.set.vec)
-					if model := scanModel(in, &s.set); got != model || got > want {
+					if model := scanModel(in, models[i]); got != model || got > want {
 						t.Fatalf("transformer %d, % x: kernel stops at %d, its model at %d, the reference at %d",
 							i, in, got, model, want)
 					}
@@ -129,6 +133,24 @@ func TestVectorEdges(t *testing.T) {
 	})
 }
 
+// kernelModel is what scanModel needs to know of a set, worked out once.
+type kernelModel struct {
+	set   *set
+	leads [256]bool // lead bytes of escaped characters from U+00A0 up
+	c1    bool      // some C1 control is escaped
+}
+
+func newKernelModel(s *set) *kernelModel {
+	m := &kernelModel{set: s}
+	for _, b := range s.leads() {
+		m.leads[b] = true
+	}
+	for r := rune(0x80); r <= 0x9F; r++ {
+		m.c1 = m.c1 || s.contains(r)
+	}
+	return m
+}
+
 // scanModel is vecScan written plainly, block by block, from the set and
 // klPair rather than from the kernel's tables: the Go version the kernel is
 // held to exactly. Blocks of 32 bytes are checked while they fit whole. An
@@ -139,15 +161,8 @@ func TestVectorEdges(t *testing.T) {
 // lead byte of the set's other escaped characters. From where it stops, or
 // from the first block that does not fit, it backs up to a lead byte
 // (C0–FF) found within three bytes over continuation bytes only.
-func scanModel(p []byte, s *set) int {
-	leads := map[byte]bool{}
-	for _, b := range s.leads() {
-		leads[b] = true
-	}
-	c1 := false
-	for r := rune(0x80); r <= 0x9F; r++ {
-		c1 = c1 || s.contains(r)
-	}
+func scanModel(p []byte, m *kernelModel) int {
+	leads, c1, s := &m.leads, m.c1, m.set
 	back := func(i, k int) byte { // the byte k places before p[i], or 0
 		if i-k < 0 {
 			return 0

@@ -1,0 +1,92 @@
+package sanitize
+
+import (
+	"os"
+	"strconv"
+	"strings"
+	"testing"
+	"unicode"
+)
+
+var (
+	varsel      = Escape(Also(VariationSelectors))
+	varselAllow = Escape(Also(VariationSelectors), Allow(0xFE0F))
+	varselFunc  = Escape(Also(VariationSelectors), AlsoFunc(func(r rune) bool { return r == 0xFE0F }))
+	varselStrip = New(Also(VariationSelectors), WithBOM(StripBOM))
+)
+
+// contextCases follow the rule of VariationSelectors: one selector
+// directly after a base character (general category L, M, N, P or S, not a
+// selector, not default-ignorable) passes; every other is escaped.
+var contextCases = []testCase{
+	{desc: "varsel: emoji presentation after a base", t: varsel, in: "\u2764\ufe0f", want: "\u2764\ufe0f"},
+	{desc: "varsel: text presentation after a base", t: varsel, in: "\u263a\ufe0e!", want: "\u263a\ufe0e!"},
+	{desc: "varsel: ideographic variation after a CJK base", t: varsel, in: "\u845b\U000e0100", want: "\u845b\U000e0100"},
+	{desc: "varsel: after a digit, as in a keycap", t: varsel, in: "1\ufe0f\u20e3", want: "1\ufe0f\u20e3"},
+	{desc: "varsel: Mongolian after a Mongolian letter", t: varsel, in: "\u1820\u180b", want: "\u1820\u180b"},
+	{desc: "varsel: a second in a row", t: varsel, in: "\u2764\ufe0f\ufe0f", want: "\u2764\ufe0f" + `\ufe0f`},
+	{desc: "varsel: at the start of the stream", t: varsel, in: "\ufe0fx", want: `\ufe0fx`},
+	{desc: "varsel: after a space", t: varsel, in: "a \ufe0f", want: `a \ufe0f`},
+	{desc: "varsel: after a control", t: varsel, in: "\x01\ufe0f", want: `\x01\ufe0f`},
+	{desc: "varsel: after a format character", t: varsel, in: "a\u200d\ufe0f", want: "a\u200d" + `\ufe0f`},
+	{desc: "varsel: after private use", t: varsel, in: "\ue000\ufe0f", want: "\ue000" + `\ufe0f`},
+	{desc: "varsel: after an unassigned code point", t: varsel, in: "\u0378\ufe0f", want: "\u0378" + `\ufe0f`},
+	{desc: "varsel: after an ill-formed byte", t: varsel, in: "\xff\ufe0f", want: "\ufffd" + `\ufe0f`},
+	{desc: "varsel: after a U+FFFD that was in the input", t: varsel, in: "\ufffd\ufe0f", want: "\ufffd\ufe0f"},
+	{desc: "varsel: bytes smuggled after a letter", t: varsel, in: "a\U000e0100\U000e0101\U000e0102\ufe00",
+		want: "a\U000e0100" + `\U000e0101\U000e0102\ufe00`},
+	{desc: "varsel: Allow wins", t: varselAllow, in: "\ufe0f\ufe0f", want: "\ufe0f\ufe0f"},
+	{desc: "varsel: AlsoFunc naming it allows no exception", t: varselFunc, in: "\u2764\ufe0f", want: "\u2764" + `\ufe0f`},
+	{desc: "varsel: after a stripped BOM, which is input", t: varselStrip, in: "\ufeff\ufe0fa", want: `\ufe0fa`},
+	{desc: "varsel: long text before, so that the fast paths run", t: varsel,
+		in:   "a run of text long enough for the kernel \u2764\ufe0f and more text after it \ufe0f",
+		want: "a run of text long enough for the kernel \u2764\ufe0f and more text after it " + `\ufe0f`},
+}
+
+// TestStandardizedVariants: every variation sequence that Unicode
+// standardizes, in emoji-variation-sequences.txt and
+// StandardizedVariants.txt, passes unchanged (skipped without the UCD).
+func TestStandardizedVariants(t *testing.T) {
+	n := 0
+	for _, name := range []string{"/usr/share/unicode/emoji/emoji-variation-sequences.txt", "/usr/share/unicode/StandardizedVariants.txt"} {
+		data, err := os.ReadFile(name)
+		if err != nil {
+			t.Skipf("%v (apt-get install unicode-data)", err)
+		}
+		for _, line := range strings.Split(string(data), "\n") {
+			line, _, _ = strings.Cut(line, "#")
+			cps, _, ok := strings.Cut(line, ";")
+			if !ok {
+				continue
+			}
+			var seq []rune
+			for _, cp := range strings.Fields(cps) {
+				v, _ := strconv.ParseUint(cp, 16, 32)
+				seq = append(seq, rune(v))
+			}
+			in := string(seq)
+			if out, err := String(in, Also(VariationSelectors)); out != in || err != nil {
+				t.Errorf("%s: %+q became %+q", name, in, out)
+			}
+			n++
+		}
+	}
+	if n < 1000 {
+		t.Errorf("only %d sequences read", n)
+	}
+}
+
+// TestIsBase checks the rule against the unicode package's categories at
+// every code point.
+func TestIsBase(t *testing.T) {
+	for r := rune(0); r <= unicode.MaxRune; r++ {
+		cat := unicode.In(r, unicode.L, unicode.M, unicode.N, unicode.P, unicode.S)
+		want := cat && !unicode.Is(unicode.Variation_Selector, r) && !unicode.Is(defaultIgnorable, r)
+		if isBase(r) != want {
+			t.Fatalf("isBase(%U) = %v, want %v", r, !want, want)
+		}
+		if isVariationSelector(r) != unicode.Is(unicode.Variation_Selector, r) {
+			t.Fatalf("isVariationSelector(%U) = %v", r, !unicode.Is(unicode.Variation_Selector, r))
+		}
+	}
+}
