@@ -235,9 +235,10 @@ func printTable(ps passes) {
 		fmt.Printf("| %s |", corpus)
 		valid := ps.median("Corpus/"+corpus+"/Validate/replace/Span") > 0
 		for _, c := range columns {
-			// utf8.Valid returns at the first ill-formed byte: on such a
-			// corpus its speed says nothing.
-			if v := ps.median("Corpus/" + corpus + "/" + c[1]); v > 0 && (valid || c[1] != "utf8.Valid") {
+			// The validators return at the first ill-formed byte: on such
+			// a corpus their speed says nothing.
+			validator := c[1] == "utf8.Valid" || strings.HasSuffix(c[1], ".Valid") || strings.HasSuffix(c[1], ".Validate")
+			if v := ps.median("Corpus/" + corpus + "/" + c[1]); v > 0 && (valid || !validator) {
 				fmt.Printf(" %.0f |", v)
 			} else {
 				fmt.Print(" – |")
