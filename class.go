@@ -39,6 +39,15 @@ const (
 	// exception holds only for this class: a selector that Allow lets
 	// through always passes, one that AlsoFunc or AlsoIn names never does.
 	VariationSelectors
+	// Tags is the tag characters U+E0000–U+E007F, invisible copies of
+	// ASCII that can spell out whole instructions unseen ("ASCII
+	// smuggling"). The emoji tag sequences Unicode recommends, the flags of
+	// England, Scotland and Wales (U+1F3F4, tag letters, U+E007F), pass
+	// unchanged; in any other place, a tag is escaped, in a well-formed
+	// but not recommended tag sequence too. Deciding holds back at most 23
+	// bytes (a flag's tags not yet complete). As with VariationSelectors,
+	// the exception is the class's own.
+	Tags
 )
 
 // contains reports whether r belongs to c.
@@ -48,8 +57,12 @@ func (c Class) contains(r rune) bool {
 		c&PrivateUse != 0 && (0xE000 <= r && r <= 0xF8FF || 0xF0000 <= r && r <= 0xFFFFD || 0x100000 <= r && r <= 0x10FFFD) ||
 		c&Bidi != 0 && (r == 0x061C || r == 0x200E || r == 0x200F || 0x202A <= r && r <= 0x202E || 0x2066 <= r && r <= 0x2069) ||
 		c&LineSeparators != 0 && (r == 0x2028 || r == 0x2029 || r == 0x0085) ||
-		c&VariationSelectors != 0 && isVariationSelector(r)
+		c&VariationSelectors != 0 && isVariationSelector(r) ||
+		c&Tags != 0 && isTag(r)
 }
+
+// isTag reports whether r is a tag character.
+func isTag(r rune) bool { return 0xE0000 <= r && r <= 0xE007F }
 
 // isVariationSelector reports whether r is a variation selector:
 // Variation_Selector in PropList.txt.
@@ -84,6 +97,9 @@ func (c Class) leads() []byte {
 	}
 	if c&VariationSelectors != 0 {
 		l = append(l, 0xE1, 0xEF, 0xF3) // U+180B–U+180F, U+FE00–U+FE0F, U+E0100–U+E01EF
+	}
+	if c&Tags != 0 {
+		l = append(l, 0xF3) // U+E0000–U+E007F
 	}
 	return l
 }
@@ -170,10 +186,10 @@ func (s *set) wants(r rune) bool {
 	return false
 }
 
-// selectorOnly reports whether r is escaped only as a member of
-// VariationSelectors, the one way its context can let it pass.
-func (s *set) selectorOnly(r rune) bool {
-	if s.class&VariationSelectors == 0 || !isVariationSelector(r) || (s.class &^ VariationSelectors).contains(r) {
+// only reports whether r is escaped only as a member of c, the one way
+// its context can let it pass.
+func (s *set) only(c Class, r rune) bool {
+	if s.class&c == 0 || !c.contains(r) || (s.class &^ c).contains(r) {
 		return false
 	}
 	for _, p := range s.preds {

@@ -98,9 +98,9 @@ func unmarshalName(names []string, b []byte, what string, v *uint8) error {
 }
 
 // classNames are the text forms of the classes, in bit order.
-var classNames = [...]string{"controls", "nonchar", "private", "bidi", "linesep", "varsel"}
+var classNames = [...]string{"controls", "nonchar", "private", "bidi", "linesep", "varsel", "tags"}
 
-var classConsts = [...]string{"Controls", "Noncharacters", "PrivateUse", "Bidi", "LineSeparators", "VariationSelectors"}
+var classConsts = [...]string{"Controls", "Noncharacters", "PrivateUse", "Bidi", "LineSeparators", "VariationSelectors", "Tags"}
 
 // String returns the names of the constants in c joined by |, such as
 // "Bidi|LineSeparators", or "0" for the empty class.
@@ -127,7 +127,8 @@ func (c Class) String() string {
 }
 
 // MarshalText returns the names of the classes in c, comma-separated, such
-// as "bidi,linesep": controls, nonchar, private, bidi, linesep and varsel.
+// as "bidi,linesep": controls, nonchar, private, bidi, linesep, varsel and
+// tags.
 func (c Class) MarshalText() ([]byte, error) {
 	if rest := c &^ (1<<len(classNames) - 1); rest != 0 {
 		return nil, fmt.Errorf("sanitize: unknown Class(%#x)", uint16(rest))

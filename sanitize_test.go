@@ -201,8 +201,11 @@ func drive(tb testing.TB, t transform.Transformer, in []byte, cuts []int, size i
 func maxHeld(t transform.Transformer) int {
 	switch t := t.(type) {
 	case *sanitizer:
-		if t.recognize {
+		switch {
+		case t.recognize:
 			return maxStringSeq - 1 // a string sequence not yet ended
+		case t.set.class&Tags != 0:
+			return 23 // the tags of a flag not yet complete
 		}
 		return 3
 	case *bomer:
@@ -266,6 +269,7 @@ func allCases() []testCase {
 	cs = append(cs, unescapeCases...)
 	cs = append(cs, sequenceCases...)
 	cs = append(cs, contextCases...)
+	cs = append(cs, tagCases...)
 	return cs
 }
 

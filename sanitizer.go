@@ -201,6 +201,17 @@ func (t *sanitizer) Span(src []byte, atEOF bool) (n int, err error) {
 			n += size // a selector after a base character
 			continue
 		}
+		if size != 0 && f == 0 && isTag(r) && t.set.class&Tags != 0 {
+			m, more := t.tagRun(r, src, n, atEOF)
+			if more {
+				err = transform.ErrShortSrc
+				break
+			}
+			if m > 0 {
+				n += m // the tags of a flag
+				continue
+			}
+		}
 		if size == 0 {
 			err = transform.ErrShortSrc
 		} else {
@@ -297,7 +308,7 @@ func (t *sanitizer) Transform(dst, src []byte, atEOF bool) (nDst, nSrc int, err 
 
 		var out []byte
 		size := 1
-		if b := src[nSrc]; b >= 0x80 && !t.recognize && !t.reference {
+		if b := src[nSrc]; b >= 0x80 && !t.recognize && !t.reference && t.set.class&Tags == 0 {
 			// Ill-formed input and escaped characters, decided here
 			// rather than in unit: a call for each cost 10% on dirty
 			// text (six interleaved passes). The cases are unit's, in
@@ -370,6 +381,18 @@ func (t *sanitizer) unit(all []byte, at int, atEOF bool, buf *[maxUnit]byte) (ou
 		return src[:1], 1, nil
 	}
 	r, size, f := decode(src, atEOF)
+	if f == 0 && size != 0 && isTag(r) && t.set.class&Tags != 0 {
+		// The tags of a flag pass as one unit, or as a kept run.
+		switch n, more := t.tagRun(r, all, at, atEOF); {
+		case more:
+			return nil, 0, transform.ErrShortSrc
+		case n > maxUnit:
+			t.passing, t.pass = n, passKeep
+			return nil, 0, nil
+		case n > 0:
+			return src[:n], n, nil
+		}
+	}
 	switch {
 	case size == 0:
 		return nil, 0, transform.ErrShortSrc

@@ -50,9 +50,9 @@
 // Every transformer gives the same output however its input is cut into
 // chunks and whatever the size of the destination buffer, and allocates
 // nothing on clean input. The sanitizing transformers hold back at most 3
-// bytes between calls (a cut character), or 4,095 under StripSequences or
-// KeepColors (an unfinished sequence), [Unescape] at most 11 (a cut
-// escape). A transformer keeps state between calls and is not safe for
+// bytes between calls (a cut character), 23 with [Tags] (a flag's tags not
+// yet complete), or 4,095 under StripSequences or KeepColors (an
+// unfinished sequence), [Unescape] at most 11 (a cut escape). A transformer keeps state between calls and is not safe for
 // concurrent use; make one per stream.
 package sanitize
 
@@ -81,8 +81,9 @@ var ErrClosed = errors.New("sanitize: Write after Close")
 // such chain does: it writes ill-formed bytes in the notation of
 // [WithStyle] (Validate always writes \xNN), and escapes them once, where
 // the chain would escape the \ of Validate's \xNN again under
-// [Reversible]. It holds back at most 3 bytes (4,095 under
-// StripSequences or KeepColors), makes progress with a dst of 18 bytes,
+// [Reversible]. It holds back at most 3 bytes (23 with [Tags], 4,095
+// under StripSequences or KeepColors), makes progress with a dst of 18
+// bytes,
 // implements [transform.SpanningTransformer] and is not safe for
 // concurrent use.
 func New(opts ...Option) transform.SpanningTransformer {

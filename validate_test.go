@@ -302,6 +302,8 @@ func TestFastPathsMatchReference(t *testing.T) {
 		{Also(Bidi)},        // beyond the automaton
 		{Also(VariationSelectors)},
 		{Also(VariationSelectors | Bidi), Allow('\t')},
+		{Also(Tags)},
+		{Also(Tags | VariationSelectors | PrivateUse)},
 	}
 	for i := 0; i < 5000; i++ {
 		in := randomMixed(rng, rng.IntN(64))

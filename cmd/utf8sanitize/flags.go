@@ -41,7 +41,7 @@ func parse(args []string) (*flags, error) {
 	fs.TextVar(&f.invalid, "invalid", sanitize.ReplaceInvalid, "`policy` for ill-formed UTF-8: replace, escape or reject")
 	fs.TextVar(&f.bom, "bom", sanitize.KeepBOM, "`policy` for a leading byte order mark: keep, strip or add")
 	fs.Var(&f.allow, "allow", "`chars` passed through unescaped: tab, newline, cr or U+XXXX, comma-separated; empty to escape every control (default tab,newline)")
-	fs.Var(&f.also, "also", "more `classes` to escape: nonchar, private, bidi, linesep, varsel or all, comma-separated")
+	fs.Var(&f.also, "also", "more `classes` to escape: nonchar, private, bidi, linesep, varsel, tags or all, comma-separated")
 	fs.TextVar(&f.style, "style", sanitize.GoStyle, "escape `notation`: go, json, percent, caret, picture or unicode")
 	fs.TextVar(&f.sequences, "sequences", sanitize.EscapeSequences, "`policy` for terminal escape sequences: escape (ESC as a control, the rest as text) or strip (each removed whole)")
 	fs.BoolVar(&f.keepColors, "keep-colors", false, "let colour sequences (SGR) through, reset at the end of each line; escape or strip the others as -sequences says")
@@ -163,7 +163,7 @@ func parseChar(s string) (rune, error) {
 // classes is the value of -also: the library's class names, or all.
 type classes sanitize.Class
 
-const allClasses = sanitize.Noncharacters | sanitize.PrivateUse | sanitize.Bidi | sanitize.LineSeparators | sanitize.VariationSelectors
+const allClasses = sanitize.Noncharacters | sanitize.PrivateUse | sanitize.Bidi | sanitize.LineSeparators | sanitize.VariationSelectors | sanitize.Tags
 
 func (c *classes) String() string {
 	text, _ := sanitize.Class(*c).MarshalText()
@@ -177,7 +177,7 @@ func (c *classes) Set(s string) error {
 		if strings.EqualFold(name, "all") {
 			one = allClasses
 		} else if err := one.UnmarshalText([]byte(name)); err != nil || (name == "" && s != "") {
-			return fmt.Errorf("unknown class %q: want nonchar, private, bidi, linesep, varsel or all", name)
+			return fmt.Errorf("unknown class %q: want nonchar, private, bidi, linesep, varsel, tags or all", name)
 		}
 		v |= one
 	}
