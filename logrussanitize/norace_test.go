@@ -1,0 +1,5 @@
+//go:build !race
+
+package logrussanitize
+
+const raceEnabled = false

@@ -1,0 +1,5 @@
+//go:build !race
+
+package zapsanitize
+
+const raceEnabled = false

@@ -1,0 +1,5 @@
+//go:build !race
+
+package zerologsanitize
+
+const raceEnabled = false
