@@ -2,7 +2,10 @@ package sanitize
 
 //go:generate go run gen.go
 
-import "unicode"
+import (
+	"unicode"
+	"unicode/utf8"
+)
 
 // A Class is a set of characters that [Escape] can escape. Classes combine
 // with |, as in Also(Bidi|Noncharacters).
@@ -48,6 +51,22 @@ const (
 	// bytes (a flag's tags not yet complete). As with VariationSelectors,
 	// the exception is the class's own.
 	Tags
+	// Invisible is every Default_Ignorable_Code_Point as
+	// DerivedCoreProperties.txt lists it (zero-width spaces and joiners,
+	// soft hyphens, fillers, bidi and other format controls, variation
+	// selectors, tags, and the code points reserved for more), less what
+	// text needs where it stands: variation selectors and tags as their
+	// classes let them pass; U+200D ZERO WIDTH JOINER between two emoji
+	// (an Extended_Pictographic character, then an optional skin tone and
+	// U+FE0F, before it; an Extended_Pictographic character after it);
+	// U+200C and U+200D where RFC 5892's CONTEXTJ rules allow them, after a
+	// virama, and U+200C between a character of Joining_Type L or D and one
+	// of R or D with only transparent ones between, as Persian, Arabic and
+	// Indic writing need; and U+FEFF at the start of the stream, which is
+	// the BOM policy's. A joiner anywhere else, such as inside a Latin
+	// word, is escaped. The rules look back and ahead over at most 16
+	// bytes of transparent characters, and hold back at most 23 bytes.
+	Invisible
 )
 
 // contains reports whether r belongs to c.
@@ -58,7 +77,8 @@ func (c Class) contains(r rune) bool {
 		c&Bidi != 0 && (r == 0x061C || r == 0x200E || r == 0x200F || 0x202A <= r && r <= 0x202E || 0x2066 <= r && r <= 0x2069) ||
 		c&LineSeparators != 0 && (r == 0x2028 || r == 0x2029 || r == 0x0085) ||
 		c&VariationSelectors != 0 && isVariationSelector(r) ||
-		c&Tags != 0 && isTag(r)
+		c&Tags != 0 && isTag(r) ||
+		c&Invisible != 0 && r >= 0xAD && unicode.Is(defaultIgnorable, r)
 }
 
 // isTag reports whether r is a tag character.
@@ -101,8 +121,36 @@ func (c Class) leads() []byte {
 	if c&Tags != 0 {
 		l = append(l, 0xF3) // U+E0000–U+E007F
 	}
+	if c&Invisible != 0 {
+		l = append(l, ignorableLeads...)
+	}
 	return l
 }
+
+// ignorableLeads are the lead bytes of the Default_Ignorable code points.
+var ignorableLeads = func() []byte {
+	var l []byte
+	seen := [256]bool{}
+	add := func(r rune) {
+		var b [utf8.UTFMax]byte
+		utf8.EncodeRune(b[:], r)
+		if !seen[b[0]] {
+			seen[b[0]] = true
+			l = append(l, b[0])
+		}
+	}
+	for _, rng := range defaultIgnorable.R16 {
+		for r := rune(rng.Lo); r <= rune(rng.Hi); r += rune(rng.Stride) {
+			add(r)
+		}
+	}
+	for _, rng := range defaultIgnorable.R32 {
+		for r := rune(rng.Lo); r <= rune(rng.Hi); r += rune(rng.Stride) {
+			add(r)
+		}
+	}
+	return l
+}()
 
 // Also escapes the characters of c as well as those already escaped.
 // Escape(Also(Bidi)) escapes controls and bidi formatting characters.
@@ -186,10 +234,10 @@ func (s *set) wants(r rune) bool {
 	return false
 }
 
-// only reports whether r is escaped only as a member of c, the one way
-// its context can let it pass.
+// only reports whether r is escaped only as a member of the classes of c,
+// the one way its context can let it pass.
 func (s *set) only(c Class, r rune) bool {
-	if s.class&c == 0 || !c.contains(r) || (s.class &^ c).contains(r) {
+	if in := s.class & c; in == 0 || !in.contains(r) || (s.class &^ c).contains(r) {
 		return false
 	}
 	for _, p := range s.preds {

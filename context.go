@@ -1,25 +1,41 @@
 package sanitize
 
-import "unicode/utf8"
+import (
+	"unicode"
+	"unicode/utf8"
 
-// This file holds what lets a character's context decide its fate: the
-// last bytes of input consumed in earlier calls, so that the character
-// before one at the start of src is known, and the rules that use it.
-// Variation selectors (VariationSelectors) pass directly after a base
-// character; tags (Tags) pass as the rest of a recommended emoji tag
-// sequence after U+1F3F4, which takes looking ahead too.
+	"golang.org/x/text/unicode/norm"
+)
 
-// history is the last bytes consumed before the current src: enough for
-// the character just before it.
+// This file holds what lets a character's context decide its fate, for
+// the classes whose characters text needs in some places
+// (VariationSelectors, Tags, Invisible): the last bytes of input consumed
+// in earlier calls, so that what stands before a character at the start of
+// src is known, and the rules that look behind and ahead. Every rule is
+// judged on the input, never on what was escaped.
+
+// lookBehind is how many bytes of input before a character the rules can
+// see: an emoji with a skin tone and U+FE0F, or a few transparent marks.
+const lookBehind = 16
+
+// maxJoinAhead is how many bytes after a joiner the rules look through,
+// transparent marks and the character they join to.
+const maxJoinAhead = 16
+
+// history is the last bytes consumed before the current src.
 type history struct {
-	b [utf8.UTFMax]byte
+	b [lookBehind]byte
 	n uint8
 }
+
+// contextual are the classes with characters whose context can let them
+// pass.
+const contextual = VariationSelectors | Tags | Invisible
 
 // remember keeps the last bytes of src[:n], consumed now. It costs
 // nothing unless some class looks behind.
 func (t *sanitizer) remember(src []byte, n int) {
-	if t.set.class&(VariationSelectors|Tags) == 0 || n == 0 {
+	if t.set.class&contextual == 0 || n == 0 {
 		return
 	}
 	h := &t.hist
@@ -34,48 +50,64 @@ func (t *sanitizer) remember(src []byte, n int) {
 	h.n = uint8(keep + n)
 }
 
-// before returns the input's character just before src[at], from src or,
-// at its start, from what earlier calls consumed; ok is false at the start
-// of the stream and after an ill-formed byte.
-func (t *sanitizer) before(src []byte, at int) (r rune, ok bool) {
-	p := src[:at]
-	if at < utf8.UTFMax {
-		var b [2 * utf8.UTFMax]byte
-		n := copy(b[:], t.hist.b[:t.hist.n])
-		n += copy(b[n:], p)
-		p = b[:n]
+// behind returns up to lookBehind bytes of the input just before src[at],
+// from src or, at its start, from what earlier calls consumed.
+func (t *sanitizer) behind(src []byte, at int, buf *[2 * lookBehind]byte) []byte {
+	if at >= lookBehind {
+		return src[at-lookBehind : at]
 	}
-	if len(p) == 0 {
-		return 0, false
-	}
-	r, size := utf8.DecodeLastRune(p)
-	return r, r != utf8.RuneError || size > 1
+	n := copy(buf[:], t.hist.b[:t.hist.n])
+	n += copy(buf[n:], src[:at])
+	return buf[max(0, n-lookBehind):n]
 }
 
-// keeps reports whether r, which the options escape, passes where it
-// stands at src[at]: a variation selector, escaped only as one, directly
-// after a base character.
-func (t *sanitizer) keeps(r rune, src []byte, at int) bool {
-	if !t.set.only(VariationSelectors, r) {
-		return false
+// last returns the last character of p and the bytes before it; ok is
+// false when p is empty or ends in an ill-formed byte.
+func last(p []byte) (r rune, rest []byte, ok bool) {
+	if len(p) == 0 {
+		return 0, p, false
 	}
-	prev, ok := t.before(src, at)
-	return ok && isBase(prev)
+	r, size := utf8.DecodeLastRune(p)
+	return r, p[:len(p)-size], r != utf8.RuneError || size > 1
+}
+
+// before returns the input's character just before src[at]; ok is false
+// at the start of the stream and after an ill-formed byte.
+func (t *sanitizer) before(src []byte, at int) (r rune, ok bool) {
+	var buf [2 * lookBehind]byte
+	r, _, ok = last(t.behind(src, at, &buf))
+	return r, ok
+}
+
+// context decides about r, of size bytes at src[at], which the options
+// escape: it returns how many bytes from there pass unchanged, 0 when r is
+// to be escaped, or more when src ends before that can be told and !atEOF.
+func (t *sanitizer) context(r rune, size int, src []byte, at int, atEOF bool) (n int, more bool) {
+	s := &t.set
+	switch {
+	case isVariationSelector(r) && s.only(VariationSelectors|Invisible, r):
+		if prev, ok := t.before(src, at); ok && isBase(prev) {
+			return size, false
+		}
+	case isTag(r) && s.only(Tags|Invisible, r):
+		return t.tagRun(src, at, atEOF)
+	case r == 0xFEFF && t.offset+int64(at) == 0 && s.only(Invisible, r):
+		return size, false // a byte order mark: the BOM policy's business
+	case (r == 0x200C || r == 0x200D) && s.only(Invisible, r):
+		return t.joiner(r, size, src, at, atEOF)
+	}
+	return 0, false
 }
 
 // blackFlag is U+1F3F4 WAVING BLACK FLAG, with which the recommended emoji
 // tag sequences start.
 const blackFlag = 0x1F3F4
 
-// tagRun looks at a tag at src[at], escaped only as a member of Tags: if
-// it starts the tags of a recommended emoji tag sequence, right after
-// U+1F3F4, it returns their length in bytes, up to and including the
-// cancel tag U+E007F. more reports that src ends before that can be told
-// and !atEOF. Otherwise it returns 0.
-func (t *sanitizer) tagRun(r rune, src []byte, at int, atEOF bool) (n int, more bool) {
-	if !t.set.only(Tags, r) {
-		return 0, false
-	}
+// tagRun looks at a tag at src[at]: if it starts the tags of a recommended
+// emoji tag sequence, right after U+1F3F4, it returns their length in
+// bytes, up to and including the cancel tag U+E007F; otherwise 0, or
+// more when src ends before that can be told and !atEOF.
+func (t *sanitizer) tagRun(src []byte, at int, atEOF bool) (n int, more bool) {
 	if prev, ok := t.before(src, at); !ok || prev != blackFlag {
 		return 0, false
 	}
@@ -90,4 +122,77 @@ func (t *sanitizer) tagRun(r rune, src []byte, at int, atEOF bool) (n int, more 
 		}
 	}
 	return 0, more
+}
+
+// joiner decides about U+200C ZERO WIDTH NON-JOINER and U+200D ZERO WIDTH
+// JOINER: after a virama both pass (RFC 5892, Appendix A.1 and A.2);
+// U+200D passes between two emoji (UTS #51), and U+200C between a
+// character that joins on its left and one that joins on its right, with
+// transparent characters between (Appendix A.1).
+func (t *sanitizer) joiner(r rune, size int, src []byte, at int, atEOF bool) (n int, more bool) {
+	var buf [2 * lookBehind]byte
+	back := t.behind(src, at, &buf)
+	prev, rest, ok := last(back)
+	if !ok {
+		return 0, false
+	}
+	if virama(prev) {
+		return size, false
+	}
+	if r == 0x200D {
+		// Before: Extended_Pictographic, an optional skin tone, an
+		// optional U+FE0F. After: Extended_Pictographic.
+		if prev == 0xFE0F {
+			prev, rest, ok = last(rest)
+		}
+		if ok && unicode.Is(emojiModifier, prev) {
+			prev, _, ok = last(rest)
+		}
+		if !ok || !unicode.Is(extendedPictographic, prev) {
+			return 0, false
+		}
+		return t.joinsAhead(size, src[at+size:], atEOF, false, extendedPictographic)
+	}
+	// Before: Joining_Type L or D, after transparent ones.
+	for ok && unicode.Is(joiningT, prev) {
+		prev, rest, ok = last(rest)
+	}
+	if !ok || !unicode.Is(joiningL, prev) && !unicode.Is(joiningD, prev) {
+		return 0, false
+	}
+	return t.joinsAhead(size, src[at+size:], atEOF, true, joiningR, joiningD)
+}
+
+// joinsAhead looks at p, what follows a joiner of size bytes: past
+// transparent characters if the rule allows them, the next character must
+// be in one of tables. It returns size if so.
+func (t *sanitizer) joinsAhead(size int, p []byte, atEOF, transparent bool, tables ...*unicode.RangeTable) (n int, more bool) {
+	for i := 0; i < maxJoinAhead; {
+		if i == len(p) {
+			return 0, !atEOF
+		}
+		c, n, f := decode(p[i:], atEOF)
+		switch {
+		case n == 0:
+			return 0, true
+		case f != 0:
+			return 0, false
+		}
+		for _, rt := range tables {
+			if unicode.Is(rt, c) {
+				return size, false
+			}
+		}
+		if !transparent || !unicode.Is(joiningT, c) {
+			return 0, false
+		}
+		i += n
+	}
+	return 0, false
+}
+
+// virama reports whether r has canonical combining class 9, Virama.
+func virama(r rune) bool {
+	var b [utf8.UTFMax]byte
+	return norm.NFD.Properties(b[:utf8.EncodeRune(b[:], r)]).CCC() == 9
 }

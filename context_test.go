@@ -168,3 +168,80 @@ func TestRGITagSequences(t *testing.T) {
 		t.Errorf("%d sequences in the file, %d in tables.go", n, len(rgiTagSequences))
 	}
 }
+
+var (
+	inv      = Escape(Also(Invisible))
+	invStrip = New(Also(Invisible), WithBOM(StripBOM))
+)
+
+// invisibleCases follow DerivedCoreProperties.txt for what is invisible,
+// UTS #51 for emoji ZWJ sequences and RFC 5892 Appendix A for the joiners
+// that scripts need.
+var invisibleCases = []testCase{
+	{desc: "invisible: zero-width space inside a word", t: inv, in: "pass\u200bword", want: `pass\u200bword`},
+	{desc: "invisible: soft hyphen", t: inv, in: "co\u00adoperate", want: `co\u00adoperate`},
+	{desc: "invisible: word joiner and Hangul filler", t: inv, in: "a\u2060b\u3164", want: `a\u2060b\u3164`},
+	{desc: "invisible: bidi controls are invisible too", t: inv, in: "x\u202ey", want: `x\u202ey`},
+	{desc: "invisible: family, a ZWJ sequence", t: inv, in: "\U0001F468\u200d\U0001F469\u200d\U0001F467",
+		want: "\U0001F468\u200d\U0001F469\u200d\U0001F467"},
+	{desc: "invisible: ZWJ after a skin tone", t: inv, in: "\U0001F469\U0001F3FD\u200d\U0001F4BB", want: "\U0001F469\U0001F3FD\u200d\U0001F4BB"},
+	{desc: "invisible: ZWJ after U+FE0F, rainbow flag", t: inv, in: "\U0001F3F3\ufe0f\u200d\U0001F308", want: "\U0001F3F3\ufe0f\u200d\U0001F308"},
+	{desc: "invisible: ZWJ after an emoji at the end", t: inv, in: "\U0001F468\u200d", want: "\U0001F468" + `\u200d`},
+	{desc: "invisible: ZWJ between an emoji and a letter", t: inv, in: "\U0001F468\u200dx", want: "\U0001F468" + `\u200dx`},
+	{desc: "invisible: ZWJ inside a Latin word", t: inv, in: "ig\u200dnore", want: `ig\u200dnore`},
+	{desc: "invisible: ZWNJ inside a Latin word", t: inv, in: "ig\u200cnore", want: `ig\u200cnore`},
+	{desc: "invisible: Persian ZWNJ between dual-joining letters", t: inv, in: "\u0645\u06cc\u200c\u062e\u0648\u0627\u0647\u0645",
+		want: "\u0645\u06cc\u200c\u062e\u0648\u0627\u0647\u0645"},
+	{desc: "invisible: Arabic ZWNJ past a transparent mark", t: inv, in: "\u0628\u064e\u200c\u0628", want: "\u0628\u064e\u200c\u0628"},
+	{desc: "invisible: ZWNJ after a right-joining letter", t: inv, in: "\u0627\u200c\u0628", want: "\u0627" + `\u200c` + "\u0628"},
+	{desc: "invisible: Hindi ZWJ after a virama", t: inv, in: "\u0915\u094d\u200d\u0937", want: "\u0915\u094d\u200d\u0937"},
+	{desc: "invisible: Hindi ZWNJ after a virama", t: inv, in: "\u0915\u094d\u200c\u0937", want: "\u0915\u094d\u200c\u0937"},
+	{desc: "invisible: Malayalam chillu, ZWJ after a virama at the end", t: inv, in: "\u0d28\u0d4d\u200d", want: "\u0d28\u0d4d\u200d"},
+	{desc: "invisible: a leading BOM is the BOM policy's", t: inv, in: "\ufeffx\ufeff", want: "\ufeffx" + `\ufeff`},
+	{desc: "invisible: a second BOM after a stripped one", t: invStrip, in: "\ufeff\ufeffx", want: `\ufeffx`},
+	{desc: "invisible: selectors as VariationSelectors has them", t: inv, in: "\u2764\ufe0f\ufe0f", want: "\u2764\ufe0f" + `\ufe0f`},
+	{desc: "invisible: tags as Tags has them", t: inv, in: blackFlagText + tagsOf("gbeng") + "\U000E007F" + tagsOf("hi"),
+		want: blackFlagText + tagsOf("gbeng") + "\U000E007F" + escapedTags("hi")},
+	{desc: "invisible: in long text, past the vector kernel", t: inv,
+		in:   "a run of text long enough for the vector kernel, pass\u200bword, \U0001F468\u200d\U0001F469 and more",
+		want: "a run of text long enough for the vector kernel, pass" + `\u200b` + "word, \U0001F468\u200d\U0001F469 and more"},
+}
+
+// TestEmojiPass: every fully-qualified emoji of emoji-test.txt, ZWJ,
+// modifier, keycap, flag and tag sequences among them, and every sequence
+// of emoji-zwj-sequences.txt, passes unchanged with every invisible class
+// on, alone and inside text (skipped without the UCD).
+func TestEmojiPass(t *testing.T) {
+	opts := []Option{Also(Invisible | Tags | VariationSelectors)}
+	n := 0
+	for _, f := range []struct{ name, want string }{
+		{"/usr/share/unicode/emoji/emoji-test.txt", "fully-qualified"},
+		{"/usr/share/unicode/emoji/emoji-zwj-sequences.txt", ""},
+	} {
+		data, err := os.ReadFile(f.name)
+		if err != nil {
+			t.Skipf("%v (apt-get install unicode-data)", err)
+		}
+		for _, line := range strings.Split(string(data), "\n") {
+			line, _, _ = strings.Cut(line, "#")
+			fields := strings.Split(line, ";")
+			if len(fields) < 2 || f.want != "" && strings.TrimSpace(fields[1]) != f.want {
+				continue
+			}
+			var seq []rune
+			for _, cp := range strings.Fields(fields[0]) {
+				v, _ := strconv.ParseUint(cp, 16, 32)
+				seq = append(seq, rune(v))
+			}
+			for _, in := range []string{string(seq), "x " + string(seq) + string(seq) + " y"} {
+				if out, err := String(in, opts...); out != in || err != nil {
+					t.Errorf("%s: %+q became %+q", f.name, in, out)
+				}
+			}
+			n++
+		}
+	}
+	if n < 4000 {
+		t.Errorf("only %d sequences read", n)
+	}
+}

@@ -98,9 +98,9 @@ func unmarshalName(names []string, b []byte, what string, v *uint8) error {
 }
 
 // classNames are the text forms of the classes, in bit order.
-var classNames = [...]string{"controls", "nonchar", "private", "bidi", "linesep", "varsel", "tags"}
+var classNames = [...]string{"controls", "nonchar", "private", "bidi", "linesep", "varsel", "tags", "invisible"}
 
-var classConsts = [...]string{"Controls", "Noncharacters", "PrivateUse", "Bidi", "LineSeparators", "VariationSelectors", "Tags"}
+var classConsts = [...]string{"Controls", "Noncharacters", "PrivateUse", "Bidi", "LineSeparators", "VariationSelectors", "Tags", "Invisible"}
 
 // String returns the names of the constants in c joined by |, such as
 // "Bidi|LineSeparators", or "0" for the empty class.
@@ -127,8 +127,8 @@ func (c Class) String() string {
 }
 
 // MarshalText returns the names of the classes in c, comma-separated, such
-// as "bidi,linesep": controls, nonchar, private, bidi, linesep, varsel and
-// tags.
+// as "bidi,linesep": controls, nonchar, private, bidi, linesep, varsel,
+// tags and invisible.
 func (c Class) MarshalText() ([]byte, error) {
 	if rest := c &^ (1<<len(classNames) - 1); rest != 0 {
 		return nil, fmt.Errorf("sanitize: unknown Class(%#x)", uint16(rest))

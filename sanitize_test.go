@@ -204,8 +204,8 @@ func maxHeld(t transform.Transformer) int {
 		switch {
 		case t.recognize:
 			return maxStringSeq - 1 // a string sequence not yet ended
-		case t.set.class&Tags != 0:
-			return 23 // the tags of a flag not yet complete
+		case t.set.class&(Tags|Invisible) != 0:
+			return 23 // the tags of a flag, or what follows a joiner, not yet complete
 		}
 		return 3
 	case *bomer:
@@ -270,6 +270,7 @@ func allCases() []testCase {
 	cs = append(cs, sequenceCases...)
 	cs = append(cs, contextCases...)
 	cs = append(cs, tagCases...)
+	cs = append(cs, invisibleCases...)
 	return cs
 }
 

@@ -197,18 +197,14 @@ func (t *sanitizer) Span(src []byte, atEOF bool) (n int, err error) {
 			}
 		}
 		r, size, f := decode(src[n:], atEOF)
-		if size != 0 && f == 0 && t.keeps(r, src, n) {
-			n += size // a selector after a base character
-			continue
-		}
-		if size != 0 && f == 0 && isTag(r) && t.set.class&Tags != 0 {
-			m, more := t.tagRun(r, src, n, atEOF)
+		if size != 0 && f == 0 && t.set.class&contextual != 0 && t.set.contains(r) {
+			m, more := t.context(r, size, src, n, atEOF)
 			if more {
 				err = transform.ErrShortSrc
 				break
 			}
 			if m > 0 {
-				n += m // the tags of a flag
+				n += m // what passes where it stands
 				continue
 			}
 		}
@@ -308,7 +304,7 @@ func (t *sanitizer) Transform(dst, src []byte, atEOF bool) (nDst, nSrc int, err 
 
 		var out []byte
 		size := 1
-		if b := src[nSrc]; b >= 0x80 && !t.recognize && !t.reference && t.set.class&Tags == 0 {
+		if b := src[nSrc]; b >= 0x80 && !t.recognize && !t.reference && t.set.class&contextual == 0 {
 			// Ill-formed input and escaped characters, decided here
 			// rather than in unit: a call for each cost 10% on dirty
 			// text (six interleaved passes). The cases are unit's, in
@@ -326,7 +322,7 @@ func (t *sanitizer) Transform(dst, src []byte, atEOF bool) (nDst, nSrc int, err 
 				out = t.style.appendInvalid(buf[:0], src[nSrc:nSrc+size])
 			case f != 0:
 				out = append(buf[:0], replacement...)
-			case t.set.contains(r) && !t.keeps(r, src, nSrc):
+			case t.set.contains(r):
 				out = t.style.appendRune(buf[:0], r)
 			default:
 				out = src[nSrc : nSrc+size]
@@ -381,9 +377,10 @@ func (t *sanitizer) unit(all []byte, at int, atEOF bool, buf *[maxUnit]byte) (ou
 		return src[:1], 1, nil
 	}
 	r, size, f := decode(src, atEOF)
-	if f == 0 && size != 0 && isTag(r) && t.set.class&Tags != 0 {
-		// The tags of a flag pass as one unit, or as a kept run.
-		switch n, more := t.tagRun(r, all, at, atEOF); {
+	if f == 0 && size != 0 && t.set.class&contextual != 0 && t.set.contains(r) {
+		// What passes where it stands passes as one unit (a flag's tags
+		// too), or as a kept run when it is longer than any unit.
+		switch n, more := t.context(r, size, all, at, atEOF); {
 		case more:
 			return nil, 0, transform.ErrShortSrc
 		case n > maxUnit:
@@ -404,7 +401,7 @@ func (t *sanitizer) unit(all []byte, at int, atEOF bool, buf *[maxUnit]byte) (ou
 		return t.style.appendInvalid(buf[:0], src[:size]), size, nil
 	case f != 0:
 		return append(buf[:0], replacement...), size, nil
-	case t.set.contains(r) && !t.keeps(r, all, at):
+	case t.set.contains(r):
 		return t.style.appendRune(buf[:0], r), size, nil
 	}
 	// A clean character that the room in dst cut off.

@@ -118,3 +118,69 @@ func TestTablesAreGenerated(t *testing.T) {
 		t.Error("tables.go is not what gen.go writes from the installed UCD: run go generate")
 	}
 }
+
+// TestPropertiesAgainstNode compares the generated tables with
+// JavaScript's \p{…} through Node, an implementation nobody here wrote,
+// at every code point (skipped without Node). Node may follow a newer
+// Unicode than the unicode package, so a code point Unicode had not
+// assigned in our version may differ; and Extended_Pictographic, which
+// later versions narrowed (Node 20's Unicode 17.0 leaves out 689 of our
+// 15.0 symbols), need only hold every code point Node's has.
+func TestPropertiesAgainstNode(t *testing.T) {
+	node, err := exec.LookPath("node")
+	if err != nil {
+		t.Skip("no node")
+	}
+	out, err := exec.Command(node, "testdata/props.js").Output()
+	if err != nil {
+		t.Skipf("node: %v", err)
+	}
+	tables := map[string]*unicode.RangeTable{
+		"Default_Ignorable_Code_Point": defaultIgnorable,
+		"Extended_Pictographic":        extendedPictographic,
+		"Emoji_Modifier":               emojiModifier,
+	}
+	assigned := func(r rune) bool {
+		for _, rt := range unicode.Categories {
+			if unicode.Is(rt, r) {
+				return true
+			}
+		}
+		return false
+	}
+	seen := 0
+	for _, line := range strings.Split(strings.TrimSpace(string(out)), "\n") {
+		name, ranges, _ := strings.Cut(line, ";")
+		rt := tables[name]
+		if rt == nil {
+			continue
+		}
+		seen++
+		theirs := map[rune]bool{}
+		for _, rg := range strings.Split(ranges, ",") {
+			lo, hi, _ := strings.Cut(rg, "..")
+			a, _ := strconv.ParseUint(lo, 16, 32)
+			b, _ := strconv.ParseUint(hi, 16, 32)
+			for r := rune(a); r <= rune(b); r++ {
+				theirs[r] = true
+			}
+		}
+		narrowed := 0
+		for r := rune(0); r <= unicode.MaxRune; r++ {
+			ours := unicode.Is(rt, r)
+			switch {
+			case ours == theirs[r] || !assigned(r):
+			case ours && name == "Extended_Pictographic":
+				narrowed++
+			default:
+				t.Errorf("%s: %U: ours %v, Node %v", name, r, ours, theirs[r])
+			}
+		}
+		if narrowed > 0 {
+			t.Logf("%s: %d code points ours and not Node's, whose Unicode narrowed the property", name, narrowed)
+		}
+	}
+	if seen != len(tables) {
+		t.Errorf("Node printed %d of the %d properties", seen, len(tables))
+	}
+}

@@ -52,7 +52,7 @@ func TestVectorTablesFollowTable37(t *testing.T) {
 // Every character of a class has its lead byte in the class's list, but
 // for C1 controls, which the kernel finds by themselves.
 func TestClassLeads(t *testing.T) {
-	for _, c := range []Class{Controls, Noncharacters, PrivateUse, Bidi, LineSeparators, VariationSelectors, Tags} {
+	for _, c := range []Class{Controls, Noncharacters, PrivateUse, Bidi, LineSeparators, VariationSelectors, Tags, Invisible} {
 		listed := map[byte]bool{}
 		for _, b := range c.leads() {
 			listed[b] = true
