@@ -158,6 +158,21 @@ func Also(c Class) Option {
 	return Option{kind: optAlso, class: c}
 }
 
+// Remove removes the characters of c instead of escaping them, and
+// selects c by itself: Remove(Invisible) needs no Also(Invisible), and
+// Remove(Controls), Allow('\t', '\n') is what people put in front of a
+// database that rejects NUL. It works in the same pass as escaping, so a
+// removal never joins what is left into a new sequence or escape: ESC
+// U+200B [ loses the U+200B, and the ESC is still escaped or removed as a
+// control. [Allow] wins over Remove; the exceptions of [VariationSelectors],
+// [Tags] and [Invisible] hold, so an emoji's joiner stays; ill-formed bytes
+// are never removed ([OnInvalid] decides: removing them could join what is
+// left, Unicode Technical Report #36); a character that Remove and [Also]
+// both select is removed. Remove with [Reversible] panics.
+func Remove(c Class) Option {
+	return Option{kind: optRemove, class: c}
+}
+
 // AlsoIn escapes the characters of the table as well, as
 // [golang.org/x/text/runes.In] selects them.
 func AlsoIn(rt *unicode.RangeTable) Option {
@@ -183,10 +198,20 @@ type set struct {
 	class Class
 	allow []rune // characters let through
 	preds []predicate
+
+	remove       Class // classes removed rather than escaped
+	removesASCII bool  // some ASCII byte is removed
+}
+
+// removes reports whether r, which the set escapes, is removed instead.
+// JSON style's " and \ and Reversible's escape characters belong to no
+// class, so they are never removed.
+func (s *set) removes(r rune) bool {
+	return s.remove != 0 && s.remove.contains(r)
 }
 
 func newSet(c config) set {
-	s := set{class: c.also, allow: c.allowList(), preds: c.predList()}
+	s := set{class: c.also | c.remove, remove: c.remove, allow: c.allowList(), preds: c.predList()}
 	if !c.noControls {
 		s.class |= Controls
 	}
@@ -209,6 +234,9 @@ func newSet(c config) set {
 		for _, b := range []byte(c.style.escapeChars()) {
 			s.ascii[b] = true
 		}
+	}
+	for b, esc := range s.ascii {
+		s.removesASCII = s.removesASCII || esc && s.removes(rune(b))
 	}
 	s.scan = newWordScan(&s.ascii)
 	s.dfa = newDFA(&s)

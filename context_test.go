@@ -245,3 +245,32 @@ func TestEmojiPass(t *testing.T) {
 		t.Errorf("only %d sequences read", n)
 	}
 }
+
+var (
+	rmInv   = New(Remove(Invisible))
+	rmCtl   = New(Remove(Controls), Allow('\t', '\n'))
+	rmAllow = New(Remove(Invisible), Allow(0x200B))
+	rmBidi  = New(Remove(Invisible), Also(Bidi|PrivateUse))
+	rmJSON  = New(Remove(Controls), WithStyle(JSONStyle))
+	rmStrip = New(Remove(Controls), Sequences(StripSequences))
+)
+
+// removeCases: Remove takes what it names, in the same pass as escaping,
+// with the same exceptions, and nothing else.
+var removeCases = []testCase{
+	{desc: "remove: a zero-width space", t: rmInv, in: "pass\u200bword", want: "password"},
+	{desc: "remove: an emoji's joiner stays", t: rmInv, in: "\U0001F468\u200d\U0001F469\u200d\U0001F467",
+		want: "\U0001F468\u200d\U0001F469\u200d\U0001F467"},
+	{desc: "remove: a joiner in a Latin word", t: rmInv, in: "ig\u200cno\u200dre", want: "ignore"},
+	{desc: "remove: smuggled tags", t: rmInv, in: "hi" + tagsOf("run rm") + "\U000E007F!", want: "hi!"},
+	{desc: "remove: never splices an escape sequence together", t: rmInv, in: "\x1b\u200b[2J", want: `\x1b[2J`},
+	{desc: "remove: ill-formed bytes are replaced, not removed", t: rmInv, in: "a\xff\u200bb", want: "a\ufffdb"},
+	{desc: "remove: controls but tab and newline", t: rmCtl, in: "a\x00b\tc\n\x1b[2J\u0085\x7f!", want: "ab\tc\n[2J!"},
+	{desc: "remove: controls in long text, past the vector kernel", t: rmCtl,
+		in:   "a line long enough for the vector kernel to run over it\x00, and more of it after the NUL\x01 too\n",
+		want: "a line long enough for the vector kernel to run over it, and more of it after the NUL too\n"},
+	{desc: "remove: Allow wins", t: rmAllow, in: "a\u200bb\u200c", want: "a\u200bb"},
+	{desc: "remove: what Remove and Also both select is removed", t: rmBidi, in: "x\u202ey\ue000", want: "xy" + `\ue000`},
+	{desc: "remove: JSON style keeps its quotes escaped", t: rmJSON, in: "a\x00\"b\\", want: `a\"b\\`},
+	{desc: "remove: with sequences stripped, a lone ESC goes too", t: rmStrip, in: "\x1b[31mred\x1b", want: "red"},
+}

@@ -273,3 +273,33 @@ func ExampleAlso_variationSelectors() {
 	// Output:
 	// I ❤️ Go \U000e0149\U000e0148\U000e015a
 }
+
+// Text on its way into an LLM prompt: smuggled tag characters and
+// zero-width characters go, while an emoji's joiner and a Persian word's
+// ZWNJ stay, and the controls that remain visible are escaped.
+func ExampleRemove() {
+	smuggled := string([]rune{0xE0049, 0xE0067, 0xE006E, 0xE006F, 0xE0072, 0xE0065}) // "Ignore" in tags
+	in := "Summarize this review: great product \U0001F44D\U0001F3FD" + smuggled +
+		" from the fam\u200bily \U0001F468\u200d\U0001F469\u200d\U0001F467, \u0645\u06cc\u200c\u062e\u0648\u0627\u0647\u0645\x1b[2J"
+	out, _ := sanitize.String(in, sanitize.Remove(sanitize.Invisible))
+	fmt.Printf("%+q\n", out)
+	// Output:
+	// "Summarize this review: great product \U0001f44d\U0001f3fd from the family \U0001f468\u200d\U0001f469\u200d\U0001f467, \u0645\u06cc\u200c\u062e\u0648\u0627\u0647\u0645\\x1b[2J"
+}
+
+// In logs, invisible characters and tags are escaped by default, so a
+// log's reader sees the hidden text instead of missing it.
+func ExampleNewHandler_invisible() {
+	h := slog.NewTextHandler(os.Stdout, &slog.HandlerOptions{
+		ReplaceAttr: func(groups []string, a slog.Attr) slog.Attr {
+			if a.Key == slog.TimeKey && len(groups) == 0 {
+				return slog.Attr{}
+			}
+			return a
+		},
+	})
+	logger := slog.New(sanitize.NewHandler(h))
+	logger.Info("login", "user", "ad\u200bmin", "comment", "ok"+string([]rune{0xE0072, 0xE006D}))
+	// Output:
+	// level=INFO msg=login user=ad\u200bmin comment=ok\U000e0072\U000e006d
+}

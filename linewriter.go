@@ -11,9 +11,9 @@ import (
 // NewLineWriter returns a writer that treats each Write as one log record,
 // as [log.Logger] and most line-oriented writers produce them, and writes
 // it to w sanitized, in one Write: every control inside the record is
-// escaped, \n and \t included, and so are [Bidi] and [LineSeparators]; a
-// single trailing \n is kept, and a record written without one gets none
-// added. So
+// escaped, \n and \t included, and so are [Bidi], [LineSeparators], [Tags]
+// and [Invisible]; a single trailing \n is kept, and a record written
+// without one gets none added. So
 //
 //	log.SetOutput(sanitize.NewLineWriter(os.Stderr))
 //

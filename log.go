@@ -12,9 +12,11 @@ import (
 // logDefaults are the options every logging helper starts from: one record
 // is one line, so every control is escaped, \n and \t included, and so are
 // the line separators that end a line in JavaScript and many log viewers,
-// and the bidi controls that reorder a line on screen (Trojan Source).
-// Options given by the caller come after them.
-var logDefaults = []Option{Also(Bidi | LineSeparators)}
+// the bidi controls that reorder a line on screen (Trojan Source), and the
+// invisible characters and tags that hide text from whoever reads the log
+// (with the exceptions emoji and scripts need). Options given by the caller
+// come after them.
+var logDefaults = []Option{Also(Bidi | LineSeparators | Tags | Invisible)}
 
 // logSanitizer sanitizes the strings of log records. It is immutable and
 // shared; each call works on a copy of proto.
@@ -217,8 +219,8 @@ func (s sanitizedJSON) MarshalJSON() ([]byte, error) { return s.m.MarshalJSON() 
 // escapes C0 controls in them but not DEL, C1 or bidi controls).
 //
 // By default every control is escaped, \n and \t included (one record, one
-// line), and so are [Bidi] and [LineSeparators]; ill-formed UTF-8 is
-// replaced. opts add to that, as in ReplaceAttr(Allow('\t')) or
+// line), and so are [Bidi], [LineSeparators], [Tags] and [Invisible];
+// ill-formed UTF-8 is replaced. opts add to that, as in ReplaceAttr(Allow('\t')) or
 // ReplaceAttr(Also(PrivateUse)); [WithBOM] with a policy other than
 // [KeepBOM] panics, since a value is not the start of a stream. Group
 // names do not pass through ReplaceAttr in log/slog; [NewHandler]

@@ -199,3 +199,25 @@ func TestLogRejectsBOMPolicies(t *testing.T) {
 		t.Errorf("KeepBOM: %s", buf.String())
 	}
 }
+
+// TestLogInvisibleDefaults: a log line's hidden text is what its reader
+// must see, so tags and invisible characters are escaped by default, while
+// an emoji's joiner and a Persian word's ZWNJ pass.
+func TestLogInvisibleDefaults(t *testing.T) {
+	rec := &recorder{}
+	smuggled := "ok" + string([]rune{0xE0069, 0xE0067, 0xE006E}) // "ign" in tags
+	slog.New(NewHandler(rec)).Info("login",
+		"user", "ad\u200bmin", "note", smuggled, "family", "\U0001F468\u200d\U0001F469", "fa", "\u0645\u06cc\u200c\u062e")
+	want := map[string]string{
+		"user":   `ad\u200bmin`,
+		"note":   `ok\U000e0069\U000e0067\U000e006e`,
+		"family": "\U0001F468\u200d\U0001F469",
+		"fa":     "\u0645\u06cc\u200c\u062e",
+	}
+	rec.records[0].Attrs(func(a slog.Attr) bool {
+		if got := a.Value.String(); got != want[a.Key] {
+			t.Errorf("%s: got %q, want %q", a.Key, got, want[a.Key])
+		}
+		return true
+	})
+}

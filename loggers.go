@@ -11,10 +11,10 @@ import (
 
 // LogString returns a function that sanitizes one piece of log text, a
 // message, a key or a value, as [NewHandler] does: every control escaped,
-// \n and \t included, and [Bidi] and [LineSeparators] too; ill-formed
-// UTF-8 replaced. opts add to those defaults, and [WithBOM] panics. The
-// function returns s itself, without allocating, when s needs no change,
-// and is safe for concurrent use.
+// \n and \t included, and [Bidi], [LineSeparators], [Tags] and
+// [Invisible] too; ill-formed UTF-8 replaced. opts add to those defaults,
+// and [WithBOM] panics. The function returns s itself, without allocating,
+// when s needs no change, and is safe for concurrent use.
 func LogString(opts ...Option) func(s string) string {
 	return newLogSanitizer(opts).string
 }
@@ -67,9 +67,9 @@ func LogFields(opts ...Option) func(event map[string]any) error {
 // encoding/json and its peers escape C0 controls, " and \, but not DEL,
 // C1 controls, bidi controls or (all of them) line separators.
 //
-// By default it escapes DEL, C1 controls, [Bidi] and [LineSeparators];
-// opts add to that, as [Also] or [AlsoFunc], and [WithStyle] and
-// [Reversible] panic, since the notation must be JSON's. Ill-formed UTF-8
+// By default it escapes DEL, C1 controls, [Bidi], [LineSeparators], [Tags]
+// and [Invisible]; opts add to that, as [Also] or [AlsoFunc], and
+// [WithStyle] and [Reversible] panic, since the notation must be JSON's. Ill-formed UTF-8
 // becomes U+FFFD. It keeps the JSON valid because the characters it
 // escapes can only stand inside strings in valid JSON. Like
 // [NewLineWriter], it writes each record in one Write and is safe for

@@ -38,6 +38,7 @@ const (
 	optReversible
 	optSequences
 	optKeepColors
+	optRemove
 )
 
 // allowed holds up to len(inline) characters in place and any more in a
@@ -95,6 +96,7 @@ type settings struct {
 	jsonText   bool // JSONStyle over JSON text: leave its " and \ alone
 	sequences  SequencePolicy
 	keepColors bool
+	remove     Class
 	nallow     uint8
 	npreds     uint8
 	overflow   bool // more than the arrays hold: not to be cached
@@ -134,6 +136,8 @@ func (c *config) apply(o *Option) {
 		c.sequences = SequencePolicy(o.value)
 	case optKeepColors:
 		c.keepColors = true
+	case optRemove:
+		c.remove |= o.class
 	case optAllow:
 		for _, r := range o.allow.inline[:o.allow.n] {
 			c.addAllow(r)
@@ -189,6 +193,8 @@ func (c settings) check() {
 		panic(fmt.Sprintf("sanitize: unknown %v", c.sequences))
 	case c.keepColors && c.style == JSONStyle:
 		panic("sanitize: KeepColors cannot be combined with JSONStyle: a JSON string cannot hold the raw ESC of a colour")
+	case c.reversible && c.remove != 0:
+		panic(fmt.Sprintf("sanitize: Reversible cannot be combined with Remove(%v): what is removed cannot be restored", c.remove))
 	case c.reversible && c.sequences == StripSequences:
 		panic("sanitize: Reversible cannot be combined with StripSequences: what is stripped cannot be restored")
 	}

@@ -271,6 +271,7 @@ func allCases() []testCase {
 	cs = append(cs, contextCases...)
 	cs = append(cs, tagCases...)
 	cs = append(cs, invisibleCases...)
+	cs = append(cs, removeCases...)
 	return cs
 }
 

@@ -255,7 +255,7 @@ func (t *sanitizer) Transform(dst, src []byte, atEOF bool) (nDst, nSrc int, err 
 		}
 		// The kernel that copies escapes ESC by itself, which the
 		// recognizer must see first.
-		kernel := t.set.vec != nil && !t.recognize && len(src)-nSrc >= 32
+		kernel := t.set.vec != nil && !t.recognize && !t.set.removesASCII && len(src)-nSrc >= 32
 		if kernel {
 			// The kernel copies clean text and escapes ASCII bytes by
 			// itself, which is most of the work on most text. With 32
@@ -322,6 +322,8 @@ func (t *sanitizer) Transform(dst, src []byte, atEOF bool) (nDst, nSrc int, err 
 				out = t.style.appendInvalid(buf[:0], src[nSrc:nSrc+size])
 			case f != 0:
 				out = append(buf[:0], replacement...)
+			case t.set.contains(r) && t.set.removes(r):
+				out = buf[:0]
 			case t.set.contains(r):
 				out = t.style.appendRune(buf[:0], r)
 			default:
@@ -368,6 +370,8 @@ func (t *sanitizer) unit(all []byte, at int, atEOF bool, buf *[maxUnit]byte) (ou
 		switch {
 		case b == 0x1B && t.recognize:
 			return t.sequence(src, atEOF, buf)
+		case t.set.ascii[b] && t.set.removes(rune(b)):
+			return buf[:0], 1, nil
 		case t.set.ascii[b]:
 			return asciiEscapes[t.style][b], 1, nil
 		case b == '\n' && t.colored:
@@ -401,6 +405,8 @@ func (t *sanitizer) unit(all []byte, at int, atEOF bool, buf *[maxUnit]byte) (ou
 		return t.style.appendInvalid(buf[:0], src[:size]), size, nil
 	case f != 0:
 		return append(buf[:0], replacement...), size, nil
+	case t.set.contains(r) && t.set.removes(r):
+		return buf[:0], size, nil
 	case t.set.contains(r):
 		return t.style.appendRune(buf[:0], r), size, nil
 	}
@@ -437,6 +443,9 @@ func (t *sanitizer) sequence(src []byte, atEOF bool, buf *[maxUnit]byte) (out []
 		// carries out its C0 controls.
 		t.passing, t.pass = seq.size-size, passExecute
 		return buf[:0], size, nil
+	}
+	if t.set.removes(r) {
+		return buf[:0], size, nil // a control that Remove(Controls) takes
 	}
 	return t.style.appendRune(buf[:0], r), size, nil
 }

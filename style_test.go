@@ -166,6 +166,7 @@ func TestContradictionsPanic(t *testing.T) {
 		{"unknown sequence policy", func() { New(Sequences(SequencePolicy(9))) }},
 		{"Reversible StripSequences", func() { New(Sequences(StripSequences), Reversible()) }},
 		{"KeepColors JSONStyle", func() { New(KeepColors(), WithStyle(JSONStyle)) }},
+		{"Reversible Remove", func() { New(Remove(Invisible), Reversible()) }},
 		{"KeepColors in JSON lines", func() { NewJSONLineWriter(io.Discard, KeepColors()) }},
 		{"Allow ESC with StripSequences", func() { New(Sequences(StripSequences), Allow('\x1b')) }},
 		{"Allow U+009B with KeepColors", func() { String("x", KeepColors(), Allow('\t', '\u009b')) }},

@@ -8,7 +8,10 @@
 //     describes ([BOM]);
 //   - recognize terminal control sequences (ECMA-48: CSI, OSC, DCS, …)
 //     whole, and strip them or keep only colours ([Sequences],
-//     [KeepColors]).
+//     [KeepColors]);
+//   - escape or remove invisible and smuggling characters ([Tags],
+//     [VariationSelectors], [Invisible], [Remove]) except where emoji and
+//     scripts need them.
 //
 // [New] does all three in one pass from one set of options, and
 // [NewReader], [NewWriter], [String] and [Bytes] wrap it:

@@ -22,6 +22,7 @@ type flags struct {
 	keepColors bool
 	allow      chars
 	also       classes
+	remove     classes
 	reversible bool
 	unescape   bool
 	check      bool
@@ -41,7 +42,8 @@ func parse(args []string) (*flags, error) {
 	fs.TextVar(&f.invalid, "invalid", sanitize.ReplaceInvalid, "`policy` for ill-formed UTF-8: replace, escape or reject")
 	fs.TextVar(&f.bom, "bom", sanitize.KeepBOM, "`policy` for a leading byte order mark: keep, strip or add")
 	fs.Var(&f.allow, "allow", "`chars` passed through unescaped: tab, newline, cr or U+XXXX, comma-separated; empty to escape every control (default tab,newline)")
-	fs.Var(&f.also, "also", "more `classes` to escape: nonchar, private, bidi, linesep, varsel, tags or all, comma-separated")
+	fs.Var(&f.also, "also", "more `classes` to escape: nonchar, private, bidi, linesep, varsel, tags, invisible or all, comma-separated")
+	fs.Var(&f.remove, "remove", "`classes` to remove instead of escaping: controls, nonchar, private, bidi, linesep, varsel, tags, invisible or all, comma-separated; -allow wins")
 	fs.TextVar(&f.style, "style", sanitize.GoStyle, "escape `notation`: go, json, percent, caret, picture or unicode")
 	fs.TextVar(&f.sequences, "sequences", sanitize.EscapeSequences, "`policy` for terminal escape sequences: escape (ESC as a control, the rest as text) or strip (each removed whole)")
 	fs.BoolVar(&f.keepColors, "keep-colors", false, "let colour sequences (SGR) through, reset at the end of each line; escape or strip the others as -sequences says")
@@ -63,10 +65,10 @@ func (f *flags) checkMode() error {
 	mode, unused := "", []string{"all"}
 	switch {
 	case f.unescape:
-		mode, unused = "-unescape", []string{"check", "all", "reversible", "invalid", "bom", "allow", "also", "sequences", "keep-colors"}
+		mode, unused = "-unescape", []string{"check", "all", "reversible", "invalid", "bom", "allow", "also", "remove", "sequences", "keep-colors"}
 	case f.check:
 		// -check reports ill-formed UTF-8 only, whatever the escapes.
-		mode, unused = "-check", []string{"reversible", "invalid", "bom", "allow", "also", "style", "sequences", "keep-colors"}
+		mode, unused = "-check", []string{"reversible", "invalid", "bom", "allow", "also", "remove", "style", "sequences", "keep-colors"}
 	}
 	for _, name := range unused {
 		if !f.set[name] {
@@ -76,6 +78,9 @@ func (f *flags) checkMode() error {
 			return errors.New("-all needs -check")
 		}
 		return fmt.Errorf("-%s has no effect with %s", name, mode)
+	}
+	if f.reversible && f.remove != 0 {
+		return errors.New("-reversible cannot be combined with -remove: what is removed cannot be restored")
 	}
 	if f.keepColors && f.style == sanitize.JSONStyle {
 		return errors.New("-keep-colors cannot be combined with -style json: a JSON string cannot hold the raw ESC of a colour")
@@ -106,7 +111,8 @@ func (f *flags) config() *config {
 		return &config{t: sanitize.Validate(sanitize.RejectInvalid), check: true, all: f.all, progress: f.progress}
 	}
 	opts := []sanitize.Option{sanitize.WithStyle(f.style), sanitize.OnInvalid(f.invalid), sanitize.WithBOM(f.bom),
-		sanitize.Allow(f.allow...), sanitize.Also(sanitize.Class(f.also)), sanitize.Sequences(f.sequences)}
+		sanitize.Allow(f.allow...), sanitize.Also(sanitize.Class(f.also)), sanitize.Remove(sanitize.Class(f.remove)),
+		sanitize.Sequences(f.sequences)}
 	if f.keepColors {
 		opts = append(opts, sanitize.KeepColors())
 	}
@@ -163,7 +169,7 @@ func parseChar(s string) (rune, error) {
 // classes is the value of -also: the library's class names, or all.
 type classes sanitize.Class
 
-const allClasses = sanitize.Noncharacters | sanitize.PrivateUse | sanitize.Bidi | sanitize.LineSeparators | sanitize.VariationSelectors | sanitize.Tags
+const allClasses = sanitize.Noncharacters | sanitize.PrivateUse | sanitize.Bidi | sanitize.LineSeparators | sanitize.VariationSelectors | sanitize.Tags | sanitize.Invisible
 
 func (c *classes) String() string {
 	text, _ := sanitize.Class(*c).MarshalText()
@@ -177,7 +183,7 @@ func (c *classes) Set(s string) error {
 		if strings.EqualFold(name, "all") {
 			one = allClasses
 		} else if err := one.UnmarshalText([]byte(name)); err != nil || (name == "" && s != "") {
-			return fmt.Errorf("unknown class %q: want nonchar, private, bidi, linesep, varsel, tags or all", name)
+			return fmt.Errorf("unknown class %q: want controls, nonchar, private, bidi, linesep, varsel, tags, invisible or all", name)
 		}
 		v |= one
 	}
