@@ -261,3 +261,47 @@ func isSubsequence(sub, of []byte) bool {
 	}
 	return true
 }
+
+func FuzzInvisible(f *testing.F) {
+	for _, c := range append(append(append([]testCase{}, contextCases...), tagCases...), invisibleCases...) {
+		f.Add([]byte(c.in), uint16(3), uint16(7), uint8(0))
+	}
+	f.Add([]byte("\U0001F468\u200b\u200d\U0001F469a\u200b\ufe0f\x1b\u200b[2J"), uint16(2), uint16(5), uint8(1))
+	f.Fuzz(func(t *testing.T, in []byte, a, b uint16, flags uint8) {
+		classes := Invisible
+		if flags&2 != 0 {
+			classes = Tags | VariationSelectors
+		}
+		opts := []Option{Also(classes)}
+		if flags&1 != 0 {
+			opts = []Option{Remove(classes)}
+		}
+		s := New(opts...)
+		whole, err := oneShot(s, in)
+		if err != nil {
+			t.Fatal(err)
+		}
+		splits, size := cuts(len(in), a, b)
+		split, err := drive(t, s, in, splits, size)
+		if err != nil || !bytes.Equal(whole, split) {
+			t.Fatalf("% x: whole %q; split at %v, dst %d: %q, %v", in, whole, splits, size, split, err)
+		}
+		if !utf8.Valid(whole) {
+			t.Fatalf("% x gave ill-formed %q", in, whole)
+		}
+		checkFastPaths(t, s.(*sanitizer), in)
+		// What passes, passes where it stands, so a second pass, which
+		// sees it in the same place, changes nothing: no invisible
+		// character survives outside the contexts that let it pass.
+		if again, _ := oneShot(s, whole); !bytes.Equal(again, whole) {
+			t.Fatalf("% x gave %q, which gives %q again", in, whole, again)
+		}
+		// Emoji survive: a ZWJ sequence before the input and after it
+		// comes out whole.
+		family := "\U0001F468\u200d\U0001F469\u200d\U0001F467"
+		framed, _ := oneShot(s, []byte(family+" "+string(in)+" "+family))
+		if !bytes.HasPrefix(framed, []byte(family+" ")) || !bytes.HasSuffix(framed, []byte(" "+family)) {
+			t.Fatalf("% x: the family around it came out as %q", in, framed)
+		}
+	})
+}
