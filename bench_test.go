@@ -33,6 +33,9 @@ func ours() []impl {
 		{"Escape", func() transform.Transformer { return sanitize.Escape() }},
 		{"Escape/allow", func() transform.Transformer { return sanitize.Escape(sanitize.Allow('\t', '\n')) }},
 		{"BOM", func() transform.Transformer { return sanitize.BOM(sanitize.StripBOM) }},
+		{"Escape/invisible", func() transform.Transformer {
+			return sanitize.Escape(sanitize.Also(sanitize.Invisible | sanitize.Tags | sanitize.VariationSelectors))
+		}},
 		{"Escape/strip", func() transform.Transformer {
 			return sanitize.Escape(sanitize.Allow('\t', '\n'), sanitize.Sequences(sanitize.StripSequences))
 		}},

@@ -78,7 +78,20 @@ func (c Class) contains(r rune) bool {
 		c&LineSeparators != 0 && (r == 0x2028 || r == 0x2029 || r == 0x0085) ||
 		c&VariationSelectors != 0 && isVariationSelector(r) ||
 		c&Tags != 0 && isTag(r) ||
-		c&Invisible != 0 && r >= 0xAD && unicode.Is(defaultIgnorable, r)
+		c&Invisible != 0 && isIgnorable(r)
+}
+
+// isIgnorable reports whether r is Default_Ignorable. Above the BMP only
+// three ranges are, and emoji are in none of them: they are ruled out
+// without a search.
+func isIgnorable(r rune) bool {
+	switch {
+	case r < 0xAD:
+		return false
+	case r <= 0xFFFF:
+		return unicode.Is(defaultIgnorable, r)
+	}
+	return 0x1BCA0 <= r && r <= 0x1BCA3 || 0x1D173 <= r && r <= 0x1D17A || 0xE0000 <= r && r <= 0xE0FFF
 }
 
 // isTag reports whether r is a tag character.

@@ -81,6 +81,9 @@ const (
 	// gapWindow is how far Transform looks with the reference loop
 	// alone, when sequences are recognized, before it calls clean.
 	gapWindow = 32
+	// falseAlarmWindow is how far the reference loop goes when the kernel
+	// has just stopped short at what may be a clean character.
+	falseAlarmWindow = 64
 )
 
 // clean returns the length of the longest prefix of p made of complete,
@@ -94,11 +97,22 @@ const (
 func (t *sanitizer) clean(p []byte) int {
 	s := &t.set
 	n := 0
+	window := refWindow
 	for n < len(p) {
 		var done bool
 		kernel := s.vec != nil && len(p)-n >= kernelBlock
 		if kernel {
-			n += vecScan(p[n:], s.vec)
+			m := vecScan(p[n:], s.vec)
+			n += m
+			// The kernel knows non-ASCII escapes only by their lead
+			// byte: where it keeps stopping at characters that are
+			// clean (emoji, for Invisible, whose lead F0 is also that
+			// of U+1BCA0), the plain loop goes further before asking it
+			// again.
+			window = refWindow
+			if m < kernelBlock {
+				window = falseAlarmWindow
+			}
 		} else {
 			if s.scan.ok {
 				n += s.scan.words(p[n:])
@@ -107,7 +121,7 @@ func (t *sanitizer) clean(p []byte) int {
 				return n
 			}
 		}
-		if n, done = s.cleanRef(p, n, n+refWindow); done {
+		if n, done = s.cleanRef(p, n, n+window); done {
 			return n
 		}
 		// The kernel stops mostly at something to change, which the
@@ -234,6 +248,7 @@ func (t *sanitizer) Transform(dst, src []byte, atEOF bool) (nDst, nSrc int, err 
 		t.started = true
 	}
 	var buf [maxUnit]byte
+	falseAlarm := false
 	for nSrc < len(src) {
 		if t.passing > 0 {
 			var d, s int
@@ -254,8 +269,10 @@ func (t *sanitizer) Transform(dst, src []byte, atEOF bool) (nDst, nSrc int, err 
 			}
 		}
 		// The kernel that copies escapes ESC by itself, which the
-		// recognizer must see first.
-		kernel := t.set.vec != nil && !t.recognize && !t.set.removesASCII && len(src)-nSrc >= 32
+		// recognizer must see first. After a false alarm (a clean
+		// character it stopped at), clean takes over for a stretch.
+		kernel := t.set.vec != nil && !t.recognize && !t.set.removesASCII && !falseAlarm && len(src)-nSrc >= 32
+		falseAlarm = false
 		if kernel {
 			// The kernel copies clean text and escapes ASCII bytes by
 			// itself, which is most of the work on most text. With 32
@@ -339,6 +356,7 @@ func (t *sanitizer) Transform(dst, src []byte, atEOF bool) (nDst, nSrc int, err 
 			err = transform.ErrShortDst
 			break
 		}
+		falseAlarm = size > 1 && len(out) == size && &out[0] == &src[nSrc]
 		nDst += copy(dst[nDst:], out)
 		nSrc += size
 		if t.colored && size == 1 && src[nSrc-1] == '\n' && !t.set.ascii['\n'] {

@@ -146,7 +146,7 @@ type target struct {
 	min        float64
 }
 
-var all = []string{"ascii", "logs", "colored", "latin", "cjk", "emoji", "mixed", "dirty"}
+var all = []string{"ascii", "logs", "colored", "zwj", "latin", "cjk", "emoji", "mixed", "dirty"}
 
 var targets = []target{
 	{[]string{"ascii"}, "Validate/replace/Span", "utf8.Valid", 1.0},
@@ -167,6 +167,10 @@ var targets = []target{
 	{[]string{"mixed"}, "New/Reader", "copy", 0.4}, // the stretch goal
 	// Against the fastest Go validators (issue 16), on text that is not ASCII.
 	{[]string{"mixed", "cjk", "latin"}, "Validate/replace/Span", "anchor/segmentio.Valid", 1.0},
+	// Invisible characters (issue 14): at most 10% over Escape() with the
+	// three classes on, and the emoji-heavy corpus at 0.1x copy.
+	{[]string{"ascii", "logs", "colored", "latin", "cjk", "emoji", "mixed", "dirty"}, "Escape/invisible/Reader", "Escape/Reader", 0.9},
+	{[]string{"zwj"}, "Escape/invisible/Transform", "copy", 0.1},
 	// Terminal sequences (issue 13).
 	{[]string{"colored"}, "Escape/strip/Transform", "copy", 0.3},
 	{[]string{"colored"}, "Escape/keepColors/Transform", "copy", 0.3},
@@ -213,6 +217,7 @@ var columns = [][2]string{
 	{"Validate²", "Validate/replace/Reader"},
 	{"Escape()", "Escape/Reader"},
 	{"Escape(Allow(\\t,\\n))", "Escape/allow/Reader"},
+	{"Invisible⁶", "Escape/invisible/Reader"},
 	{"New(...)³", "New/Reader"},
 	{"Strip⁴", "Escape/strip/Reader"},
 	{"KeepColors⁴", "Escape/keepColors/Reader"},

@@ -77,6 +77,16 @@ func makeCorpora() []Corpus {
 			}
 			return append(b, "\x1b[36mstatus\x1b[0m=\x1b[38;5;208m200\x1b[0m\n"...)
 		})},
+		{"zwj", corpus(func(r *rand.Rand, b []byte) []byte {
+			// Chat text heavy with emoji: ZWJ sequences, skin tones,
+			// presentation selectors and flags, between words.
+			b = append(append(b, pick(r, words)...), ' ')
+			return append(b, pick(r, []string{
+				"\U0001F468\u200d\U0001F469\u200d\U0001F467 ", "\U0001F469\U0001F3FD\u200d\U0001F4BB ",
+				"\U0001F3F3\ufe0f\u200d\U0001F308 ", "\u2764\ufe0f ", "\U0001F44D\U0001F3FB ",
+				"\U0001F3F4\U000E0067\U000E0062\U000E0065\U000E006E\U000E0067\U000E007F ", "\U0001F1EF\U0001F1F5 ",
+			})...)
+		})},
 		{"latin", corpus(func(r *rand.Rand, b []byte) []byte {
 			w := []rune(pick(r, words))
 			for i := range w {
