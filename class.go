@@ -214,6 +214,10 @@ type set struct {
 
 	remove       Class // classes removed rather than escaped
 	removesASCII bool  // some ASCII byte is removed
+
+	// No option escapes anything in U+1F000–U+1FFFF (emojiClean) or
+	// U+2080–U+2FFF (symbolsClean); see skipKnownClean.
+	emojiClean, symbolsClean bool
 }
 
 // removes reports whether r, which the set escapes, is removed instead.
@@ -251,6 +255,11 @@ func newSet(c config) set {
 	for b, esc := range s.ascii {
 		s.removesASCII = s.removesASCII || esc && s.removes(rune(b))
 	}
+	// Of the classes, only Noncharacters has characters in U+1F000–U+1FFFF
+	// (U+1FFFE, U+1FFFF), and none in U+2080–U+2FFF; a predicate may have
+	// any. TestKnownClean checks this against every class.
+	s.emojiClean = s.class&Noncharacters == 0 && len(s.preds) == 0
+	s.symbolsClean = len(s.preds) == 0
 	s.scan = newWordScan(&s.ascii)
 	s.dfa = newDFA(&s)
 	s.vec = newVecTables(&s)

@@ -274,3 +274,22 @@ var removeCases = []testCase{
 	{desc: "remove: JSON style keeps its quotes escaped", t: rmJSON, in: "a\x00\"b\\", want: `a\"b\\`},
 	{desc: "remove: with sequences stripped, a lone ESC goes too", t: rmStrip, in: "\x1b[31mred\x1b", want: "red"},
 }
+
+// TestKnownClean checks the facts skipKnownClean relies on against every
+// class at every code point of the ranges it skips.
+func TestKnownClean(t *testing.T) {
+	for bit := 0; bit < len(classConsts); bit++ {
+		c := Class(1 << bit)
+		s := newSet(configure([]Option{Also(c)}))
+		for r := rune(0x1F000); r <= 0x1FFFF; r++ {
+			if s.emojiClean && s.contains(r) {
+				t.Errorf("%v escapes %U, yet the emoji block counts as clean", c, r)
+			}
+		}
+		for r := rune(0x2080); r <= 0x2FFF; r++ {
+			if s.symbolsClean && s.contains(r) {
+				t.Errorf("%v escapes %U, yet U+2080-U+2FFF counts as clean", c, r)
+			}
+		}
+	}
+}

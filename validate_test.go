@@ -304,6 +304,8 @@ func TestFastPathsMatchReference(t *testing.T) {
 		{Also(VariationSelectors | Bidi), Allow('\t')},
 		{Also(Tags)},
 		{Also(Tags | VariationSelectors | PrivateUse)},
+		{Also(Noncharacters | Invisible)},
+		{Also(Invisible), AlsoFunc(func(r rune) bool { return r == 0x2764 || r == 0x1F600 })},
 	}
 	for i := 0; i < 5000; i++ {
 		in := randomMixed(rng, rng.IntN(64))
