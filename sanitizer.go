@@ -91,9 +91,10 @@ const (
 //
 // The fast paths find where the clean part may end, each only as sure as
 // it can be, in a fixed order: the vector kernel (vec.go) where the
-// processor has one, else the word scan (fast.go) and then the automaton
-// (dfa.go) on the non-ASCII text the word scan stops at. The reference
-// loop, cleanRef, decides, and is what they are tested against.
+// processor has one, followed by skipKnownClean when it stopped short,
+// else the word scan (fast.go) and then the automaton (dfa.go) on the
+// non-ASCII text the word scan stops at. The reference loop, cleanRef,
+// decides, and is what they are tested against.
 func (t *sanitizer) clean(p []byte) int {
 	s := &t.set
 	n := 0
