@@ -19,6 +19,26 @@ import (
 // crasher it writes there stays as a regression case.
 
 // cuts derives split points and a dst size from the fuzzer's numbers.
+// checkStream runs in through t whole and cut where a and b say, and
+// returns the output after checking that it is the same both ways and
+// well-formed UTF-8.
+func checkStream(tb testing.TB, t transform.Transformer, in []byte, a, b uint16) []byte {
+	tb.Helper()
+	whole, err := oneShot(t, in)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	splits, size := cuts(len(in), a, b)
+	split, err := drive(tb, t, in, splits, size)
+	if err != nil || !bytes.Equal(whole, split) {
+		tb.Fatalf("% x: whole %q; split at %v, dst %d: %q, %v", in, whole, splits, size, split, err)
+	}
+	if !utf8.Valid(whole) {
+		tb.Fatalf("% x gave ill-formed %q", in, whole)
+	}
+	return whole
+}
+
 func cuts(n int, a, b uint16) ([]int, int) {
 	if n == 0 {
 		return nil, int(a%32) + 1
@@ -93,15 +113,7 @@ func FuzzEscape(f *testing.F) {
 			opts = append(opts, Allow('\t', '\n'))
 		}
 		e := New(opts...)
-		whole, err := oneShot(e, in)
-		if err != nil {
-			t.Fatal(err)
-		}
-		splits, size := cuts(len(in), a, b)
-		split, err := drive(t, e, in, splits, size)
-		if err != nil || !bytes.Equal(whole, split) {
-			t.Fatalf("%v: % x: whole %q; split at %v, dst %d: %q, %v", s, in, whole, splits, size, split, err)
-		}
+		whole := checkStream(t, e, in, a, b)
 		long := append(append([]byte("d\u00e9j\u00e0 vu, \u65e5\u672c "), in...), "\u00e9t\u00e9 \U0001F600"...)
 		for _, p := range [][]byte{in, long, long[5:], long[11:]} {
 			checkFastPaths(t, e.(*sanitizer), p)
@@ -218,18 +230,7 @@ func FuzzSequences(f *testing.F) {
 			opts = append(opts, Allow('\t', '\n', '\r', '\a'))
 		}
 		s := New(opts...)
-		whole, err := oneShot(s, in)
-		if err != nil {
-			t.Fatal(err)
-		}
-		splits, size := cuts(len(in), a, b)
-		split, err := drive(t, s, in, splits, size)
-		if err != nil || !bytes.Equal(whole, split) {
-			t.Fatalf("% x: whole %q; split at %v, dst %d: %q, %v", in, whole, splits, size, split, err)
-		}
-		if !utf8.Valid(whole) {
-			t.Fatalf("% x gave ill-formed %q", in, whole)
-		}
+		whole := checkStream(t, s, in, a, b)
 		for i, r := range string(whole) {
 			if r != 0x1B && (r < 0x80 || r > 0x9F) {
 				continue
@@ -277,18 +278,7 @@ func FuzzInvisible(f *testing.F) {
 			opts = []Option{Remove(classes)}
 		}
 		s := New(opts...)
-		whole, err := oneShot(s, in)
-		if err != nil {
-			t.Fatal(err)
-		}
-		splits, size := cuts(len(in), a, b)
-		split, err := drive(t, s, in, splits, size)
-		if err != nil || !bytes.Equal(whole, split) {
-			t.Fatalf("% x: whole %q; split at %v, dst %d: %q, %v", in, whole, splits, size, split, err)
-		}
-		if !utf8.Valid(whole) {
-			t.Fatalf("% x gave ill-formed %q", in, whole)
-		}
+		whole := checkStream(t, s, in, a, b)
 		checkFastPaths(t, s.(*sanitizer), in)
 		// What passes, passes where it stands, so a second pass, which
 		// sees it in the same place, changes nothing: no invisible

@@ -145,11 +145,12 @@ func (c Class) MarshalText() ([]byte, error) {
 // UnmarshalText reads a comma-separated list of the names MarshalText
 // writes, in any case; the empty text is the empty class.
 func (c *Class) UnmarshalText(b []byte) error {
+	if len(b) == 0 {
+		*c = 0
+		return nil
+	}
 	var v Class
 	for name := range strings.SplitSeq(string(b), ",") {
-		if name == "" && len(b) == 0 {
-			break
-		}
 		var one uint8
 		if err := unmarshalName(classNames[:], []byte(name), "class", &one); err != nil {
 			return err
