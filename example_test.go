@@ -303,3 +303,20 @@ func ExampleNewHandler_invisible() {
 	// Output:
 	// level=INFO msg=login user=ad\u200bmin comment=ok\U000e0072\U000e006d
 }
+
+func ExampleCheck() {
+	// A gate: report what sanitizing would change, and where, without
+	// writing anything.
+	in := "user=bob\x1b[2J \u202eevil\nok\xff\n"
+	opts := []sanitize.Option{sanitize.Allow('\n'), sanitize.Also(sanitize.Bidi), sanitize.Sequences(sanitize.StripSequences)}
+	for f, err := range sanitize.Check(strings.NewReader(in), opts...) {
+		if err != nil {
+			log.Fatal(err)
+		}
+		fmt.Println(f)
+	}
+	// Output:
+	// 1:9: sequence: 1b 5b 32 4a
+	// 1:14: U+202E (Bidi)
+	// 2:3: invalid UTF-8: ff (invalid lead byte)
+}

@@ -20,6 +20,7 @@ type sanitizer struct {
 	keepColors bool
 	resets     bool // colours are reset before a raw line feed and at the end
 	reference  bool // every unit goes through unit: the reference, for tests
+	reporting  bool // each change is noted in found, for Check (check.go)
 
 	// State, cleared by Reset.
 	started bool  // the BOM policy has been applied
@@ -28,6 +29,8 @@ type sanitizer struct {
 	pass    passKind
 	colored bool // a kept SGR left attributes on
 	hist    history
+	found   []change // when reporting: the changes of this call to Transform
+	seqEnd  int64    // when reporting: the end of the last sequence found whole
 }
 
 // passKind says what happens to the bytes of a recognized sequence.
@@ -61,6 +64,7 @@ func (t *sanitizer) init(c config) {
 func (t *sanitizer) Reset() {
 	t.started = false
 	t.offset = 0
+	t.seqEnd = 0
 	t.passing = 0
 	t.colored = false
 	t.hist = history{}
@@ -271,13 +275,16 @@ func (t *sanitizer) Transform(dst, src []byte, atEOF bool) (nDst, nSrc int, err 
 			return nDst, nSrc, err
 		}
 		t.started = true
+		if t.reporting && (nDst > 0 || nSrc > 0) {
+			t.add(change{kind: KindBOM, size: nSrc})
+		}
 	}
 	var buf [maxUnit]byte
 	falseAlarm := false
 	for nSrc < len(src) {
 		if t.passing > 0 {
 			var d, s int
-			d, s, err = t.passSequence(dst[nDst:], src[nSrc:], &buf)
+			d, s, err = t.passSequence(dst[nDst:], src[nSrc:], nSrc, &buf)
 			nDst += d
 			nSrc += s
 			if err != nil {
@@ -285,7 +292,7 @@ func (t *sanitizer) Transform(dst, src []byte, atEOF bool) (nDst, nSrc int, err 
 			}
 			continue
 		}
-		if t.recognize && !t.reference {
+		if t.recognize && !t.reference && !t.reporting {
 			d, s := t.copySequences(dst[nDst:], src[nSrc:])
 			nDst += d
 			nSrc += s
@@ -296,7 +303,7 @@ func (t *sanitizer) Transform(dst, src []byte, atEOF bool) (nDst, nSrc int, err 
 		// The kernel that copies escapes ESC by itself, which the
 		// recognizer must see first. After a false alarm (a clean
 		// character it stopped at), clean takes over for a stretch.
-		kernel := t.set.vec != nil && !t.recognize && !t.set.removesASCII && !falseAlarm && len(src)-nSrc >= 32
+		kernel := t.set.vec != nil && !t.recognize && !t.set.removesASCII && !t.reporting && !falseAlarm && len(src)-nSrc >= 32
 		falseAlarm = false
 		if kernel {
 			// The kernel copies clean text and escapes ASCII bytes by
@@ -382,6 +389,9 @@ func (t *sanitizer) Transform(dst, src []byte, atEOF bool) (nDst, nSrc int, err 
 			break
 		}
 		falseAlarm = size > 1 && len(out) == size && &out[0] == &src[nSrc]
+		if t.reporting && size > 0 && !(len(out) == size && &out[0] == &src[nSrc]) {
+			t.note(src, nSrc, size, atEOF)
+		}
 		nDst += copy(dst[nDst:], out)
 		nSrc += size
 		if t.colored && size == 1 && src[nSrc-1] == '\n' && !t.set.ascii['\n'] {
@@ -394,6 +404,9 @@ func (t *sanitizer) Transform(dst, src []byte, atEOF bool) (nDst, nSrc int, err 
 		} else {
 			nDst += copy(dst[nDst:], resetSGR)
 			t.colored = false
+			if t.reporting {
+				t.add(change{kind: KindReset, at: nSrc})
+			}
 		}
 	}
 	t.remember(src, nSrc)
@@ -496,7 +509,8 @@ func (t *sanitizer) sequence(src []byte, atEOF bool, buf *[maxUnit]byte) (out []
 // passSequence goes on through the t.passing bytes of a recognized
 // sequence at the start of src, as t.pass says. The sequence was
 // recognized in src, so its bytes are there, then or on the next call.
-func (t *sanitizer) passSequence(dst, src []byte, buf *[maxUnit]byte) (nDst, nSrc int, err error) {
+// src starts at base in the src of Transform, for the changes it notes.
+func (t *sanitizer) passSequence(dst, src []byte, base int, buf *[maxUnit]byte) (nDst, nSrc int, err error) {
 	n := min(t.passing, len(src))
 	switch t.pass {
 	case passKeep:
@@ -516,6 +530,9 @@ func (t *sanitizer) passSequence(dst, src []byte, buf *[maxUnit]byte) (nDst, nSr
 				nDst += copy(dst[nDst:], out)
 				if b == '\n' && t.colored && !t.set.ascii['\n'] {
 					t.colored = false
+					if t.reporting {
+						t.add(change{kind: KindReset, at: base + nSrc})
+					}
 				}
 			}
 		}

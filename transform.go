@@ -45,6 +45,10 @@
 // through. A sequence that is cut off, too long or interrupted is not
 // one: its ESC is escaped and the rest stays, so no text is ever hidden.
 //
+// [Check] reports, without writing anything, each change that sanitizing
+// with the same options would make, with its line and column: the gate
+// that the command's -check, -l and -w are built on.
+//
 // For logs, [NewHandler] and [ReplaceAttr] sanitize log/slog records and
 // [NewLineWriter] keeps each record of the log package on one line;
 // [LogString], [LogFields] and [NewJSONLineWriter] serve other loggers, and
@@ -55,8 +59,9 @@
 // nothing on clean input. The sanitizing transformers hold back at most 3
 // bytes between calls (a cut character), 23 with [Tags] (a flag's tags not
 // yet complete), or 4,095 under StripSequences or KeepColors (an
-// unfinished sequence), [Unescape] at most 11 (a cut escape). A transformer keeps state between calls and is not safe for
-// concurrent use; make one per stream.
+// unfinished sequence), [Unescape] at most 11 (a cut escape). A
+// transformer keeps state between calls and is not safe for concurrent
+// use; make one per stream.
 package sanitize
 
 import (
