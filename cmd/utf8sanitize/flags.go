@@ -5,6 +5,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"runtime"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -27,6 +28,13 @@ type flags struct {
 	unescape   bool
 	check      bool
 	all        bool
+	max        int
+	list       bool
+	write      bool
+	format     format
+	jobs       int
+	binary     bool
+	verbose    bool
 	progress   bool
 	set        map[string]bool // the flags given
 }
@@ -34,7 +42,7 @@ type flags struct {
 // parse reads args. Every value is checked whatever the mode, and a flag
 // that does nothing in the mode chosen is an error rather than ignored.
 func parse(args []string) (*flags, error) {
-	f := &flags{fs: flag.NewFlagSet("utf8sanitize", flag.ContinueOnError), allow: chars{'\t', '\n'}}
+	f := &flags{fs: flag.NewFlagSet("utf8sanitize", flag.ContinueOnError), allow: chars{'\t', '\n'}, format: textFormat}
 	fs := f.fs
 	// A usage error is one line and a pointer to -h, printed by run.
 	fs.SetOutput(io.Discard)
@@ -49,8 +57,15 @@ func parse(args []string) (*flags, error) {
 	fs.BoolVar(&f.keepColors, "keep-colors", false, "let colour sequences (SGR) through, reset at the end of each line; escape or strip the others as -sequences says")
 	fs.BoolVar(&f.reversible, "reversible", false, "escape the escape character too, so that -unescape restores the input (byte for byte, ill-formed bytes included, with -invalid escape)")
 	fs.BoolVar(&f.unescape, "unescape", false, "decode reversible output of -style back to the original bytes")
-	fs.BoolVar(&f.check, "check", false, "write nothing to standard output; report ill-formed input")
-	fs.BoolVar(&f.all, "all", false, "with -check, report every ill-formed sequence, not only the first of each file")
+	fs.BoolVar(&f.check, "check", false, "report what sanitizing with the other flags would change, as FILE:LINE:COL: lines; write nothing else")
+	fs.BoolVar(&f.all, "all", false, "with -check, report every finding, not only the first of each file")
+	fs.IntVar(&f.max, "max", 100, "with -check -all, report at most `N` findings per file and count the rest")
+	fs.Var(&f.format, "format", "`format` of -check's report: text, json (one object per line), sarif (SARIF 2.1.0) or github (workflow commands)")
+	fs.BoolVar(&f.list, "l", false, "list the files that sanitizing would change, as gofmt -l does")
+	fs.BoolVar(&f.write, "w", false, "rewrite the files that sanitizing would change, in place, as gofmt -w does")
+	fs.IntVar(&f.jobs, "j", runtime.NumCPU(), "with -check, -l or -w, check `N` files at a time")
+	fs.BoolVar(&f.binary, "binary", false, "with -check, -l or -w, check binary files too (a NUL and ill-formed UTF-8 in the first 8 KiB)")
+	fs.BoolVar(&f.verbose, "v", false, "with -check, -l or -w, name each binary file skipped")
 	fs.BoolVar(&f.progress, "progress", false, "report progress on standard error")
 	if err := fs.Parse(args); err != nil {
 		return f, err
@@ -60,24 +75,53 @@ func parse(args []string) (*flags, error) {
 	return f, f.checkMode()
 }
 
-// checkMode rejects flags that the mode would ignore.
+// checkMode rejects flags that the mode would ignore, and modes that
+// cannot go together.
 func (f *flags) checkMode() error {
-	mode, unused := "", []string{"all"}
+	gate := []string{"max", "format", "l", "w", "j", "binary", "v"}
+	mode, unused := "", append([]string{"all"}, gate...)
 	switch {
 	case f.unescape:
-		mode, unused = "-unescape", []string{"check", "all", "reversible", "invalid", "bom", "allow", "also", "remove", "sequences", "keep-colors"}
+		mode, unused = "-unescape", append([]string{"check", "all", "reversible", "invalid", "bom", "allow", "also", "remove", "sequences", "keep-colors"}, gate...)
 	case f.check:
-		// -check reports ill-formed UTF-8 only, whatever the escapes.
-		mode, unused = "-check", []string{"reversible", "invalid", "bom", "allow", "also", "remove", "style", "sequences", "keep-colors"}
+		// Every policy changes the same ill-formed bytes.
+		mode, unused = "-check", []string{"invalid", "l", "w"}
+	case f.list || f.write:
+		mode, unused = "-l", []string{"all", "max", "format", "progress"}
+		if f.write {
+			mode = "-w"
+		}
+		if !f.write {
+			unused = append(unused, "invalid") // -l lists the same files whatever it is
+		}
 	}
 	for _, name := range unused {
 		if !f.set[name] {
 			continue
 		}
-		if name == "all" {
+		switch {
+		case name == "all":
 			return errors.New("-all needs -check")
+		case mode == "" && name != "max":
+			return fmt.Errorf("-%s needs -check, -l or -w", name)
+		case mode == "":
+			return errors.New("-max needs -check -all")
+		case name == "w" || name == "l" || mode == "-w" && name == "check":
+			return fmt.Errorf("-%s cannot be combined with %s", name, mode)
 		}
 		return fmt.Errorf("-%s has no effect with %s", name, mode)
+	}
+	if f.set["max"] && !f.all {
+		return errors.New("-max needs -check -all")
+	}
+	if f.max < 1 {
+		return errors.New("-max must be at least 1")
+	}
+	if f.jobs < 1 {
+		return errors.New("-j must be at least 1")
+	}
+	if f.write && f.invalid == sanitize.RejectInvalid {
+		return errors.New("-w cannot be combined with -invalid reject: a file with ill-formed UTF-8 could not be rewritten")
 	}
 	if f.reversible && f.remove != 0 {
 		return errors.New("-reversible cannot be combined with -remove: what is removed cannot be restored")
@@ -102,14 +146,8 @@ func (f *flags) checkMode() error {
 	return nil
 }
 
-// config turns the flags into a transformer.
-func (f *flags) config() *config {
-	switch {
-	case f.unescape:
-		return &config{t: sanitize.Unescape(f.style), progress: f.progress}
-	case f.check:
-		return &config{t: sanitize.Validate(sanitize.RejectInvalid), check: true, all: f.all, progress: f.progress}
-	}
+// options are the sanitizing the flags ask for.
+func (f *flags) options() []sanitize.Option {
 	opts := []sanitize.Option{sanitize.WithStyle(f.style), sanitize.OnInvalid(f.invalid), sanitize.WithBOM(f.bom),
 		sanitize.Allow(f.allow...), sanitize.Also(sanitize.Class(f.also)), sanitize.Remove(sanitize.Class(f.remove)),
 		sanitize.Sequences(f.sequences)}
@@ -119,7 +157,33 @@ func (f *flags) config() *config {
 	if f.reversible {
 		opts = append(opts, sanitize.Reversible())
 	}
-	return &config{t: sanitize.New(opts...), progress: f.progress}
+	return opts
+}
+
+// config turns the flags into a transformer, to copy or to unescape.
+func (f *flags) config() *config {
+	if f.unescape {
+		return &config{t: sanitize.Unescape(f.style), progress: f.progress}
+	}
+	return &config{t: sanitize.New(f.options()...), progress: f.progress}
+}
+
+// gate turns the flags into what -check, -l and -w do.
+func (f *flags) gate() *gate {
+	g := &gate{opts: f.options(), all: f.all, max: f.max, binary: f.binary, verbose: f.verbose,
+		format: f.format, jobs: f.jobs, progress: f.progress}
+	switch {
+	case f.check:
+		g.mode = checking
+	case f.write:
+		g.mode, g.list = writing, f.list
+	default:
+		g.mode, g.list = listing, true
+	}
+	if g.progress {
+		g.jobs = 1 // one progress line at a time
+	}
+	return g
 }
 
 // chars is the value of -allow: tab, newline, cr or U+XXXX, comma-separated.

@@ -36,9 +36,6 @@ func (c *config) file(name string, stdin io.Reader, stdout, stderr, diag io.Writ
 		}
 		in = f
 	}
-	if c.check {
-		stdout = io.Discard
-	}
 	var prog *progress
 	if c.progress {
 		prog = newProgress(name, size, stderr)
@@ -50,19 +47,17 @@ func (c *config) file(name string, stdin io.Reader, stdout, stderr, diag io.Writ
 // pump feeds r through c.t to w a buffer at a time. It drives the
 // transformer itself, rather than through transform.NewReader, because it
 // must know the line and column of every byte it has consumed when the
-// transformer stops at ill-formed input, and because -check -all goes on
-// after it.
+// transformer stops at ill-formed input or a malformed escape.
 func (c *config) pump(name string, r io.Reader, w io.Writer, diag io.Writer, prog *progress) error {
 	t := c.t
 	t.Reset()
 	src := make([]byte, bufSize)
 	dst := make([]byte, bufSize)
 	var (
-		pos      = position{line: 1, col: 1}
-		n        int // bytes in src
-		eof      bool
-		first    []byte // the first bytes of the file, for a hint about UTF-16 or UTF-32
-		reported bool
+		pos   = position{line: 1, col: 1}
+		n     int // bytes in src
+		eof   bool
+		first []byte // the first bytes of the file, for a hint about UTF-16 or UTF-32
 	)
 	for {
 		if !eof && n < len(src) {
@@ -90,9 +85,6 @@ func (c *config) pump(name string, r io.Reader, w io.Writer, diag io.Writer, pro
 		var esc *sanitize.UnescapeError
 		switch {
 		case err == nil:
-			if eof && reported {
-				return errFound
-			}
 			if eof {
 				return nil
 			}
@@ -100,15 +92,7 @@ func (c *config) pump(name string, r io.Reader, w io.Writer, diag io.Writer, pro
 		case errors.As(err, &bad):
 			fmt.Fprintf(diag, "%s:%d:%d: invalid UTF-8 at byte %d: % x (%s)%s\n",
 				name, pos.line, pos.col, pos.offset, bad.Bytes, bad.Fault, hint(first))
-			if !c.all {
-				return errFound
-			}
-			// Go on after the ill-formed bytes, which the transformer
-			// left unconsumed.
-			reported = true
-			pos.advance(src[:len(bad.Bytes)])
-			prog.add(len(bad.Bytes))
-			n = copy(src, src[len(bad.Bytes):n])
+			return errFound
 		case errors.As(err, &esc):
 			fmt.Fprintf(diag, "%s:%d:%d: malformed escape at byte %d: %q\n", name, pos.line, pos.col, pos.offset, esc.Bytes)
 			return errFound
