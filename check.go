@@ -172,10 +172,15 @@ func (s *set) classOf(r rune) Class {
 func Check(r io.Reader, opts ...Option) iter.Seq2[Finding, error] {
 	c := configure(opts)
 	c.invalid = ReplaceInvalid // each ill-formed subpart is one change
-	proto := newSanitizer(c)
-	proto.reporting = true
+	// A gate over a tree calls Check once a file, with the same options:
+	// the compiled sanitizer is kept, as String keeps it.
+	proto := cached(&c)
+	if proto == nil {
+		proto = newSanitizer(c)
+	}
 	return func(yield func(Finding, error) bool) {
 		t := *proto
+		t.reporting = true
 		t.Reset()
 		bufs := checkBuffers.Get().(*[2][checkBuf]byte)
 		defer checkBuffers.Put(bufs)

@@ -5,7 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
+	"sync"
 
 	"github.com/utf8tools/sanitize"
 	"golang.org/x/text/transform"
@@ -47,28 +47,38 @@ type result struct {
 // sniffSize is how much of a file tells whether it is binary.
 const sniffSize = 8 << 10
 
+// heads are the buffers that hold the start of each file.
+var heads = sync.Pool{New: func() any { return new([sniffSize]byte) }}
+
+// A file is what open returns.
+type file interface {
+	io.ReadCloser
+	size() int64 // of a regular file, or -1
+}
+
 // check runs one file, or standard input for "-", through the gate.
-func (g *gate) check(name string, stdin io.Reader, stderr io.Writer) *result {
+func (g *gate) check(t target, stdin io.Reader, stderr io.Writer) *result {
+	name := t.path
 	res := &result{name: name}
-	in := stdin
-	size := int64(-1)
+	in, size := stdin, int64(-1)
 	if name == "-" {
 		res.name = stdinName
 	} else {
-		f, err := os.Open(name)
+		f, err := openIn(t.dir, t.base, name)
 		if err != nil {
 			res.err = err
 			return res
 		}
 		defer f.Close()
-		if fi, err := f.Stat(); err == nil && fi.Mode().IsRegular() {
-			size = fi.Size()
-		}
 		in = f
+		if g.progress {
+			size = f.size()
+		}
 	}
-	head := make([]byte, sniffSize)
-	n, err := io.ReadFull(in, head)
-	head = head[:n]
+	buf := heads.Get().(*[sniffSize]byte)
+	defer heads.Put(buf)
+	n, err := io.ReadFull(in, buf[:])
+	head := buf[:n]
 	eof := err == io.EOF || err == io.ErrUnexpectedEOF
 	if err != nil && !eof {
 		res.err = fileError(res.name, err)
@@ -85,7 +95,11 @@ func (g *gate) check(name string, stdin io.Reader, stderr io.Writer) *result {
 		prog.add(len(head))
 		defer prog.done()
 	}
-	r := io.MultiReader(bytes.NewReader(head), &counter{in, prog})
+	var r io.Reader = bytes.NewReader(head)
+	if !eof {
+		// Most files end within the head: they cost no more reads.
+		r = io.MultiReader(r, &counter{in, prog})
+	}
 	for f, err := range sanitize.Check(r, g.opts...) {
 		switch {
 		case err != nil:

@@ -3,21 +3,30 @@ package main
 import (
 	"fmt"
 	"io"
-	"io/fs"
 	"iter"
 	"os"
 	"path/filepath"
 )
 
+// A target is a file to check: its path, and where the walk found it, the
+// directory it is in, held open, and its name there.
+type target struct {
+	path string
+	dir  *dirRef // nil for a file named on the command line
+	base string
+}
+
 // walk yields the files that args name, in order: a file as it is, "-"
 // for standard input, and each regular file under a directory, in
 // lexical order as filepath.WalkDir goes, without following symbolic links
-// and skipping .git directories. An error comes with the name it is about.
-func walk(args []string) iter.Seq2[string, error] {
-	return func(yield func(string, error) bool) {
+// and skipping .git directories (the one named excepted). An error comes
+// with the name it is about. Each target found in a directory holds it
+// open until its consumer calls t.dir.release.
+func walk(args []string) iter.Seq2[target, error] {
+	return func(yield func(target, error) bool) {
 		for _, arg := range args {
 			if arg == "-" {
-				if !yield(arg, nil) {
+				if !yield(target{path: arg}, nil) {
 					return
 				}
 				continue
@@ -26,40 +35,59 @@ func walk(args []string) iter.Seq2[string, error] {
 			if err != nil || !fi.IsDir() {
 				// Open reports the error, or reads what is there: a file,
 				// a named pipe, a link to one.
-				if !yield(arg, nil) {
+				if !yield(target{path: arg}, nil) {
 					return
 				}
 				continue
 			}
-			stop := false
-			filepath.WalkDir(arg, func(path string, d fs.DirEntry, err error) error {
-				switch {
-				case err != nil:
-					stop = !yield(path, err)
-				case d.IsDir() && d.Name() == ".git" && path != arg:
-					return filepath.SkipDir
-				case d.Type().IsRegular():
-					stop = !yield(path, nil)
-				}
-				if stop {
-					return filepath.SkipAll
-				}
-				return nil
-			})
-			if stop {
+			if !walkDir(arg, yield) {
 				return
 			}
 		}
 	}
 }
 
-// A job is one file on its way through the gate.
-type job struct {
-	name string
-	err  error // from the walk
-	res  *result
-	done chan struct{}
+// walkDir yields the regular files under dir as filepath.WalkDir would
+// find them, and reports whether to go on. It reads each directory with
+// readDir, which costs fewer system calls than os.ReadDir and keeps it
+// open, so that each file is opened relative to it: the kernel then looks
+// up one name rather than a whole path.
+func walkDir(dir string, yield func(target, error) bool) bool {
+	entries, d, err := readDir(dir)
+	defer d.release()
+	if err != nil && !yield(target{path: dir}, err) {
+		return false
+	}
+	for _, e := range entries {
+		path := filepath.Join(dir, e.Name())
+		switch {
+		case e.IsDir() && e.Name() == ".git":
+		case e.IsDir():
+			if !walkDir(path, yield) {
+				return false
+			}
+		case e.Type().IsRegular():
+			d.hold()
+			if !yield(target{path: path, dir: d, base: e.Name()}, nil) {
+				return false
+			}
+		}
+	}
+	return true
 }
+
+// A job is a batch of files on their way through the gate: a batch, so
+// that the goroutines hand over a channel message every few dozen small
+// files rather than every one.
+type job struct {
+	targets []target
+	errs    []error // from the walk
+	res     []*result
+	done    chan struct{}
+}
+
+// batch is how many files a job holds at most.
+const batch = 32
 
 // run checks the files that args name, jobs at a time, and reports on
 // them in the order of the walk, whatever finishes first.
@@ -79,24 +107,38 @@ func (g *gate) run(args []string, stdin io.Reader, stdout, stderr, diag io.Write
 	// The printer takes the jobs in order; at most 2×jobs wait for it, so
 	// memory stays bounded however many files there are.
 	queue := make(chan *job, 2*g.jobs)
-	work := make(chan *job)
+	work := make(chan *job, 2*g.jobs)
 	go func() {
 		defer close(queue)
 		defer close(work)
-		for name, err := range walk(args) {
-			j := &job{name: name, err: err, done: make(chan struct{})}
+		j := &job{done: make(chan struct{})}
+		send := func() {
 			queue <- j
-			if err != nil {
-				close(j.done)
-				continue
-			}
 			work <- j
+			j = &job{done: make(chan struct{})}
+		}
+		for t, err := range walk(args) {
+			j.targets = append(j.targets, t)
+			j.errs = append(j.errs, err)
+			if len(j.targets) == batch {
+				send()
+			}
+		}
+		if len(j.targets) > 0 {
+			send()
 		}
 	}()
 	for range g.jobs {
 		go func() {
 			for j := range work {
-				j.res = g.check(j.name, stdin, stderr)
+				for i, t := range j.targets {
+					res := &result{name: t.path, err: j.errs[i]}
+					if res.err == nil {
+						res = g.check(t, stdin, stderr)
+					}
+					t.dir.release()
+					j.res = append(j.res, res)
+				}
 				close(j.done)
 			}
 		}()
@@ -105,24 +147,22 @@ func (g *gate) run(args []string, stdin io.Reader, stdout, stderr, diag io.Write
 	status, skipped := ok, 0
 	for j := range queue {
 		<-j.done
-		res := j.res
-		if j.err != nil {
-			res = &result{name: j.name, err: j.err}
-		}
-		switch {
-		case res.err != nil:
-			fmt.Fprintf(diag, "utf8sanitize: %v\n", res.err)
-		case res.binary:
-			skipped++
-			if g.verbose {
-				fmt.Fprintf(diag, "utf8sanitize: skipped binary file %s\n", res.name)
+		for _, res := range j.res {
+			switch {
+			case res.err != nil:
+				fmt.Fprintf(diag, "utf8sanitize: %v\n", res.err)
+			case res.binary:
+				skipped++
+				if g.verbose {
+					fmt.Fprintf(diag, "utf8sanitize: skipped binary file %s\n", res.name)
+				}
+			case g.list && len(res.findings) > 0:
+				fmt.Fprintf(stdout, "%s\n", safe(res.name))
+			case g.mode == checking:
+				out.file(res)
 			}
-		case g.list && len(res.findings) > 0:
-			fmt.Fprintf(stdout, "%s\n", safe(res.name))
-		case g.mode == checking:
-			out.file(res)
+			status = max(status, g.status(res))
 		}
-		status = max(status, g.status(res))
 	}
 	if err := out.end(); err != nil {
 		fmt.Fprintf(diag, "utf8sanitize: %v\n", err)
