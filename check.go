@@ -197,9 +197,20 @@ func Check(r io.Reader, opts ...Option) iter.Seq2[Finding, error] {
 					eof, rerr = true, nil
 				}
 			}
-			_, nSrc, err := t.Transform(dst, src[:n], eof && rerr == nil)
+			// Clean text needs no copy: Span passes it, and Transform
+			// takes over where it stops (which is where it would change
+			// something, or at the end, for a colour reset).
+			atEOF := eof && rerr == nil
+			nSrc, err := t.Span(src[:n], atEOF)
+			skip := nSrc
+			if err != nil {
+				var m int
+				_, m, err = t.Transform(dst, src[skip:n], atEOF)
+				nSrc += m
+			}
 			done := 0 // bytes of src that pos has counted
 			for _, c := range t.found {
+				c.at += skip
 				pos.advance(src[done:c.at])
 				done = c.at
 				f := Finding{Kind: c.kind, Class: c.class, Fault: c.fault, Bytes: bytes.Clone(src[c.at : c.at+c.size])}

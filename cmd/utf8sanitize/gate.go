@@ -47,8 +47,12 @@ type result struct {
 // sniffSize is how much of a file tells whether it is binary.
 const sniffSize = 8 << 10
 
+// headSize is how much of a file is read first: most source files end
+// within it and cost one read, and one more to see the end.
+const headSize = 64 << 10
+
 // heads are the buffers that hold the start of each file.
-var heads = sync.Pool{New: func() any { return new([sniffSize]byte) }}
+var heads = sync.Pool{New: func() any { return new([headSize]byte) }}
 
 // A file is what open returns.
 type file interface {
@@ -75,7 +79,7 @@ func (g *gate) check(t target, stdin io.Reader, stderr io.Writer) *result {
 			size = f.size()
 		}
 	}
-	buf := heads.Get().(*[sniffSize]byte)
+	buf := heads.Get().(*[headSize]byte)
 	defer heads.Put(buf)
 	n, err := io.ReadFull(in, buf[:])
 	head := buf[:n]
@@ -85,7 +89,7 @@ func (g *gate) check(t target, stdin io.Reader, stderr io.Writer) *result {
 		return res
 	}
 	res.hint = hint(head)
-	if !g.binary && isBinary(head, eof) {
+	if !g.binary && isBinary(head[:min(len(head), sniffSize)], eof && len(head) <= sniffSize) {
 		res.binary = true
 		return res
 	}
