@@ -69,6 +69,7 @@ func (f *fdFile) size() int64 {
 // relative to it, and closed when the last of them is done with it. A nil
 // *dirRef holds nothing.
 type dirRef struct {
+	f    *os.File // which closes fd, when released or collected
 	fd   int
 	refs atomic.Int32
 }
@@ -81,7 +82,7 @@ func (d *dirRef) hold() {
 
 func (d *dirRef) release() {
 	if d != nil && d.refs.Add(-1) == 0 {
-		syscall.Close(d.fd)
+		d.f.Close()
 	}
 }
 
@@ -92,19 +93,10 @@ func readDir(name string) ([]fs.DirEntry, *dirRef, error) {
 	if err != nil {
 		return nil, nil, &fs.PathError{Op: "open", Path: name, Err: err}
 	}
-	// ReadDir reads from a duplicate, so that closing f leaves fd open.
-	dup, err := syscall.Dup(fd)
-	if err != nil {
-		syscall.Close(fd)
-		return nil, nil, &fs.PathError{Op: "dup", Path: name, Err: err}
-	}
-	syscall.CloseOnExec(dup)
-	f := os.NewFile(uintptr(dup), name)
-	entries, err := f.ReadDir(-1)
-	f.Close()
-	slices.SortFunc(entries, func(a, b fs.DirEntry) int { return strings.Compare(a.Name(), b.Name()) })
-	d := &dirRef{fd: fd}
+	d := &dirRef{f: os.NewFile(uintptr(fd), name), fd: fd}
 	d.refs.Store(1)
+	entries, err := d.f.ReadDir(-1)
+	slices.SortFunc(entries, func(a, b fs.DirEntry) int { return strings.Compare(a.Name(), b.Name()) })
 	return entries, d, err
 }
 
