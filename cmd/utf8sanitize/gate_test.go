@@ -324,13 +324,7 @@ func TestRewriteFailures(t *testing.T) {
 				rename = tt.rename
 			}
 			if tt.readOnly {
-				os.Chmod(dir, 0o555)
-				defer os.Chmod(dir, 0o755)
-				if f, err := os.CreateTemp(dir, "probe"); err == nil {
-					f.Close()
-					os.Remove(f.Name())
-					t.Skip("this user writes to read-only directories (root); the other rows fail on purpose")
-				}
+				readOnly(t, dir)
 			}
 			_, stderr, status := runCmd([]string{"-w", filepath.Join(dir, "f.txt")}, "")
 			if status != 2 || !strings.HasPrefix(stderr, "utf8sanitize: ") {
@@ -343,6 +337,34 @@ func TestRewriteFailures(t *testing.T) {
 				t.Errorf("left behind: %v", entries)
 			}
 		})
+	}
+}
+
+// readOnly makes dir read-only for the rest of the test: by its mode, or,
+// for root, whom the mode does not stop, by making it immutable (chattr
+// +i, on file systems that have it). It skips the test when neither works.
+func readOnly(t *testing.T, dir string) {
+	t.Helper()
+	os.Chmod(dir, 0o555)
+	t.Cleanup(func() { os.Chmod(dir, 0o755) })
+	writable := func() bool {
+		f, err := os.CreateTemp(dir, "probe")
+		if err != nil {
+			return false
+		}
+		f.Close()
+		os.Remove(f.Name())
+		return true
+	}
+	if !writable() {
+		return
+	}
+	if err := exec.Command("chattr", "+i", dir).Run(); err != nil {
+		t.Skipf("this user writes to read-only directories, and chattr +i failed: %v", err)
+	}
+	t.Cleanup(func() { exec.Command("chattr", "-i", dir).Run() })
+	if writable() {
+		t.Skip("this user writes even to an immutable directory")
 	}
 }
 
