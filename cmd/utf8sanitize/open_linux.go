@@ -1,5 +1,3 @@
-//go:build unix
-
 package main
 
 import (
@@ -17,9 +15,26 @@ import (
 // network poller, which refuses a regular file, and make it blocking
 // again, and os.NewFile would ask whether it is: on a walk over 11,000
 // files, a syscall or more for each, where the work itself is two reads.
-func open(name string) (file, error) {
+func open(name string) (file, error) { return openAt(atFDCWD, name, name) }
+
+// atFDCWD is AT_FDCWD, which package syscall does not export on Linux:
+// relative to the working directory.
+const atFDCWD = -0x64
+
+// openIn opens the file base in d, or name when d is nil: relative to its
+// directory, the kernel looks up one name rather than a whole path.
+func openIn(d *dirRef, base, name string) (file, error) {
+	if d == nil {
+		return open(name)
+	}
+	return openAt(d.fd, base, name)
+}
+
+// openAt opens path relative to the directory dirfd; name is what errors
+// call it.
+func openAt(dirfd int, path, name string) (file, error) {
 	for {
-		fd, err := syscall.Open(name, syscall.O_RDONLY|syscall.O_CLOEXEC, 0)
+		fd, err := syscall.Openat(dirfd, path, syscall.O_RDONLY|syscall.O_CLOEXEC, 0)
 		switch {
 		case err == syscall.EINTR:
 			continue
@@ -98,21 +113,4 @@ func readDir(name string) ([]fs.DirEntry, *dirRef, error) {
 	entries, err := d.f.ReadDir(-1)
 	slices.SortFunc(entries, func(a, b fs.DirEntry) int { return strings.Compare(a.Name(), b.Name()) })
 	return entries, d, err
-}
-
-// openIn opens the file base in d, or name when d is nil.
-func openIn(d *dirRef, base, name string) (file, error) {
-	if d == nil {
-		return open(name)
-	}
-	for {
-		fd, err := syscall.Openat(d.fd, base, syscall.O_RDONLY|syscall.O_CLOEXEC, 0)
-		switch {
-		case err == syscall.EINTR:
-			continue
-		case err != nil:
-			return nil, &fs.PathError{Op: "open", Path: name, Err: err}
-		}
-		return &fdFile{fd: fd, name: name}, nil
-	}
 }
