@@ -211,7 +211,23 @@ multi:
 	JNZ     found
 	VMOVDQU Y0, Y15
 	ADDQ    $32, AX
-	JMP     loop
+
+	// Text that is not ASCII tends to go on: stay here, a block at a time,
+	// without the tests for ASCII runs, until a block is ASCII again (then
+	// loop takes it, from the top).
+multiNext:
+	CMPQ      AX, CX
+	JG        done
+	VMOVDQU   (SI)(AX*1), Y0
+	VPMOVMSKB Y0, BX
+	TESTL     BX, BX
+	JZ        loop
+	CHECK
+	VPTEST    Y2, Y2
+	JNZ       found
+	VMOVDQU   Y0, Y15
+	ADDQ      $32, AX
+	JMP       multiNext
 
 found:
 	// Y2 is nonzero in the bytes flagged: the first of them.
