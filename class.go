@@ -4,7 +4,6 @@ package sanitize
 
 import (
 	"unicode"
-	"unicode/utf8"
 )
 
 // A Class is a set of characters that [Escape] can escape. Classes combine
@@ -110,60 +109,6 @@ func isBase(r rune) bool {
 	return (unicode.IsLetter(r) || unicode.IsMark(r) || unicode.IsNumber(r) || unicode.IsPunct(r) || unicode.IsSymbol(r)) &&
 		!isVariationSelector(r) && !unicode.Is(defaultIgnorable, r)
 }
-
-// leads returns the lead bytes of the characters of c from U+00A0 up. C1
-// controls, C2 80–9F, are left out: the vector kernel looks for them by
-// themselves. TestClassLeads checks the lists against every code point.
-func (c Class) leads() []byte {
-	var l []byte
-	if c&Noncharacters != 0 {
-		l = append(l, 0xEF, 0xF0, 0xF1, 0xF2, 0xF3, 0xF4) // U+FDD0–U+FDEF, U+FFFE–U+FFFF, the end of planes 1–16
-	}
-	if c&PrivateUse != 0 {
-		l = append(l, 0xEE, 0xEF, 0xF3, 0xF4) // U+E000–U+F8FF, planes 15 and 16
-	}
-	if c&Bidi != 0 {
-		l = append(l, 0xD8, 0xE2) // U+061C, U+200E–U+2069
-	}
-	if c&LineSeparators != 0 {
-		l = append(l, 0xE2) // U+2028, U+2029
-	}
-	if c&VariationSelectors != 0 {
-		l = append(l, 0xE1, 0xEF, 0xF3) // U+180B–U+180F, U+FE00–U+FE0F, U+E0100–U+E01EF
-	}
-	if c&Tags != 0 {
-		l = append(l, 0xF3) // U+E0000–U+E007F
-	}
-	if c&Invisible != 0 {
-		l = append(l, ignorableLeads...)
-	}
-	return l
-}
-
-// ignorableLeads are the lead bytes of the Default_Ignorable code points.
-var ignorableLeads = func() []byte {
-	var l []byte
-	seen := [256]bool{}
-	add := func(r rune) {
-		var b [utf8.UTFMax]byte
-		utf8.EncodeRune(b[:], r)
-		if !seen[b[0]] {
-			seen[b[0]] = true
-			l = append(l, b[0])
-		}
-	}
-	for _, rng := range defaultIgnorable.R16 {
-		for r := rune(rng.Lo); r <= rune(rng.Hi); r += rune(rng.Stride) {
-			add(r)
-		}
-	}
-	for _, rng := range defaultIgnorable.R32 {
-		for r := rune(rng.Lo); r <= rune(rng.Hi); r += rune(rng.Stride) {
-			add(r)
-		}
-	}
-	return l
-}()
 
 // Also escapes the characters of c as well as those already escaped.
 // Escape(Also(Bidi)) escapes controls and bidi formatting characters.

@@ -25,12 +25,18 @@ import "unsafe"
 // vecTables is what the kernel loads: every table is 32 bytes, one 16-byte
 // table repeated for each half of a 256-bit register.
 type vecTables struct {
-	// Membership of a byte x in a set of bytes, two halves at a time:
-	// x is in the set when lo[x&15] & hi[x>>4] != 0, with escLo for
-	// x < 80 and leadLo for x ≥ 80.
-	escLo  [32]byte // bit h: the ASCII byte h<<4|l is escaped
-	leadLo [32]byte // bit h-8: the lead byte h<<4|l may start an escaped character
-	hi     [32]byte // 1<<(h&7)
+	// Membership of an ASCII byte x in the escaped ones, two halves at a
+	// time: escLo[x&15] & hi[x>>4] != 0.
+	escLo [32]byte // bit h: the ASCII byte h<<4|l is escaped
+	hi    [32]byte // 1<<(h&7)
+
+	// The pairs of a lead byte a and the byte b after it that may start
+	// an escaped character other than a C1 control (pairs.go):
+	// pairLeadHi[a>>4] & pairLeadLo[a&15] & pairSecHi[b>>4] & pairSecLo[b&15] != 0.
+	pairLeadHi, pairLeadLo, pairSecHi, pairSecLo [32]byte
+	// The lead bytes of those pairs: leadLo[x&15] & hi[x>>4] != 0, bit h-8
+	// for the lead byte h<<4|l.
+	leadLo [32]byte
 
 	c1Lead [32]byte // C2 when some C1 control is escaped, else FF, which leads nothing
 	c1Max  [32]byte // 9F: C2 80–9F are the C1 controls
@@ -46,6 +52,7 @@ type vecTables struct {
 	bit7      [32]byte // 80
 
 	escapes uint64 // nonzero when some ASCII byte is escaped
+	pairs   uint64 // nonzero when some pair is flagged
 }
 
 // The Keiser–Lemire error bits: for each pair of bytes, the reasons it
@@ -118,15 +125,20 @@ func newVecTables(s *set) *vecTables {
 		return nil
 	}
 	v := &vecTables{}
-	var escLo, leadLo, hi [16]byte
+	var escLo, hi [16]byte
 	for b, esc := range s.ascii {
 		if esc {
 			escLo[b&15] |= 1 << (b >> 4)
 			v.escapes = 1
 		}
 	}
-	for _, b := range s.leads() {
-		leadLo[b&15] |= 1 << (b>>4 - 8)
+	pt := pairTablesOf(s)
+	var leadLo [16]byte
+	for b := 0xC0; b <= 0xFF; b++ {
+		if pt.leadHi[b>>4]&pt.leadLo[b&15] != 0 {
+			leadLo[b&15] |= 1 << (b>>4 - 8)
+			v.pairs = 1
+		}
 	}
 	for h := range hi {
 		hi[h] = 1 << (h & 7)
@@ -138,7 +150,8 @@ func newVecTables(s *set) *vecTables {
 		}
 	}
 	for i := range 32 {
-		v.escLo[i], v.leadLo[i], v.hi[i] = escLo[i&15], leadLo[i&15], hi[i&15]
+		v.escLo[i], v.hi[i], v.leadLo[i] = escLo[i&15], hi[i&15], leadLo[i&15]
+		v.pairLeadHi[i], v.pairLeadLo[i], v.pairSecHi[i], v.pairSecLo[i] = pt.leadHi[i&15], pt.leadLo[i&15], pt.secHi[i&15], pt.secLo[i&15]
 		v.byte1High[i], v.byte1Low[i], v.byte2High[i] = klTables[0][i&15], klTables[1][i&15], klTables[2][i&15]
 		v.c1Lead[i], v.c1Max[i] = c1Lead, 0x9F
 		v.open[i] = 0xFF
@@ -149,19 +162,6 @@ func newVecTables(s *set) *vecTables {
 	// in the last three.
 	v.open[29], v.open[30], v.open[31] = 0xF0-1, 0xE0-1, 0xC0-1
 	return v
-}
-
-// leads returns the lead bytes of the non-ASCII characters s may escape,
-// other than C1 controls, which the kernel finds by themselves.
-func (s *set) leads() []byte {
-	if len(s.preds) != 0 {
-		var all []byte
-		for b := 0xC2; b <= 0xF4; b++ {
-			all = append(all, byte(b))
-		}
-		return all
-	}
-	return s.class.leads()
 }
 
 // escapeText is the escape of an ASCII byte as the kernel that copies

@@ -13,10 +13,12 @@
 	VPSHUFB x, Y12, out; \
 	VPAND   t, out, out
 
-// CHECK sets Y2 nonzero in the bytes of the block Y0 that are ill-formed
-// (Keiser–Lemire), C1 controls, escaped ASCII bytes or the lead bytes of
-// other escaped characters. Y15 is the block before. It uses Y8–Y14 and
-// the tables at DX, and clobbers Y1 and Y3–Y6.
+// CHECK, PAIRS and CHECK_ESC set Y2 nonzero in the bytes of the block Y0
+// that are ill-formed (Keiser–Lemire), C1 controls, escaped ASCII bytes or
+// the second bytes of pairs that may start other escaped characters, in
+// that order; PAIRS may be left out when the set has no pairs. CHECK
+// leaves Y3 nonzero in the first two kinds. Y15 is the block before. They
+// use Y8–Y14 and the tables at DX, and clobber Y1 and Y3–Y6.
 #define CHECK \
 	/* The bytes one, two and three places back, across the blocks. */ \
 	VPERM2I128 $0x21, Y0, Y15, Y1; \
@@ -45,14 +47,49 @@
 	VPMINUB  vecTables_c1Max(DX), Y0, Y5;  \
 	VPCMPEQB Y0, Y5, Y5;                   \
 	VPAND    Y5, Y4, Y4;                   \
-	VPOR     Y4, Y3, Y3;                   \
-	/* Escaped ASCII bytes and lead bytes: Y1 holds the high halves. */ \
-	VPSHUFB Y1, Y13, Y1;                 \
-	VPSHUFB Y0, Y12, Y2;                 \
-	VPXOR   vecTables_bit7(DX), Y0, Y5;  \
-	VPSHUFB Y5, Y11, Y5;                 \
-	VPOR    Y5, Y2, Y2;                  \
-	VPAND   Y1, Y2, Y2;                  \
+	VPOR     Y4, Y3, Y3
+
+// PAIRS adds to Y3 the second bytes of the pairs that may start an
+// escaped character other than a C1 control (pairs.go): four nibble
+// tables, for each half of each byte, whose AND is nonzero. It follows
+// CHECK, which leaves the bytes before in Y2 and the high halves of the
+// block in Y1, and clobbers Y4–Y6.
+#define PAIRS \
+	VPSRLW  $4, Y2, Y5;                   \
+	VPAND   Y14, Y5, Y5;                  \
+	VPSHUFB Y5, Y11, Y5;                  \
+	VPAND   Y14, Y2, Y6;                  \
+	VMOVDQU vecTables_pairLeadLo(DX), Y4; \
+	VPSHUFB Y6, Y4, Y6;                   \
+	VPAND   Y6, Y5, Y5;                   \
+	VMOVDQU vecTables_pairSecHi(DX), Y4;  \
+	VPSHUFB Y1, Y4, Y6;                   \
+	VPAND   Y6, Y5, Y5;                   \
+	VPAND   Y14, Y0, Y6;                  \
+	VMOVDQU vecTables_pairSecLo(DX), Y4;  \
+	VPSHUFB Y6, Y4, Y6;                   \
+	VPAND   Y6, Y5, Y5;                   \
+	VPOR    Y5, Y3, Y3
+
+// LEADS sets Y5 nonzero in the bytes of the block Y0 whose byte before
+// (Y2, from CHECK) is a lead byte of the set's pairs: where PAIRS can
+// find anything. Text whose lead bytes are none of them (Latin, CJK, for
+// the invisible classes) is spared PAIRS. It clobbers Y4 and Y6.
+#define LEADS \
+	VPXOR   vecTables_bit7(DX), Y2, Y5; \
+	VMOVDQU vecTables_leadLo(DX), Y4;   \
+	VPSHUFB Y5, Y4, Y5;                 \
+	VPSRLW  $4, Y2, Y6;                 \
+	VPAND   Y14, Y6, Y6;                \
+	VPSHUFB Y6, Y13, Y6;                \
+	VPAND   Y6, Y5, Y5
+
+// CHECK_ESC finishes CHECK: Y2 gets the escaped ASCII bytes (the table
+// gives 0 for bytes from 80 up) and what Y3 holds.
+#define CHECK_ESC \
+	VPSHUFB Y1, Y13, Y1; \
+	VPSHUFB Y0, Y12, Y2; \
+	VPAND   Y1, Y2, Y2;  \
 	VPOR    Y3, Y2, Y2
 
 // LOAD_TABLES loads the tables used on every block.
@@ -60,7 +97,7 @@
 	VMOVDQU vecTables_nibble(DX), Y14;    \
 	VMOVDQU vecTables_hi(DX), Y13;        \
 	VMOVDQU vecTables_escLo(DX), Y12;     \
-	VMOVDQU vecTables_leadLo(DX), Y11;    \
+	VMOVDQU vecTables_pairLeadHi(DX), Y11; \
 	VMOVDQU vecTables_byte1High(DX), Y10; \
 	VMOVDQU vecTables_byte1Low(DX), Y9;   \
 	VMOVDQU vecTables_byte2High(DX), Y8
@@ -207,6 +244,11 @@ one:
 
 multi:
 	CHECK
+	CMPQ    vecTables_pairs(DX), $0
+	JNE     multiPairs
+
+multiEsc:
+	CHECK_ESC
 	VPTEST  Y2, Y2
 	JNZ     found
 	VMOVDQU Y0, Y15
@@ -223,11 +265,31 @@ multiNext:
 	TESTL     BX, BX
 	JZ        loop
 	CHECK
+	CMPQ      vecTables_pairs(DX), $0
+	JNE       nextPairs
+
+nextEsc:
+	CHECK_ESC
 	VPTEST    Y2, Y2
 	JNZ       found
 	VMOVDQU   Y0, Y15
 	ADDQ      $32, AX
 	JMP       multiNext
+
+multiPairs:
+	// Out of the way of sets without pairs, which then take no branch.
+	LEADS
+	VPTEST Y5, Y5
+	JZ     multiEsc
+	PAIRS
+	JMP    multiEsc
+
+nextPairs:
+	LEADS
+	VPTEST Y5, Y5
+	JZ     nextEsc
+	PAIRS
+	JMP    nextEsc
 
 found:
 	// Y2 is nonzero in the bytes flagged: the first of them.
@@ -385,6 +447,11 @@ escaped0:
 
 blockMulti:
 	CHECK
+	CMPQ     vecTables_pairs(DX), $0
+	JNE      blockPairs
+
+blockEsc:
+	CHECK_ESC
 	VPTEST   Y2, Y2
 	JNZ      flagged
 	VPSUBUSB vecTables_open(DX), Y0, Y3
@@ -394,6 +461,14 @@ blockMulti:
 	ADDQ     $32, SI
 	ADDQ     $32, DI
 	JMP      block
+
+blockPairs:
+	// Out of the way of sets without pairs, which then take no branch.
+	LEADS
+	VPTEST Y5, Y5
+	JZ     blockEsc
+	PAIRS
+	JMP    blockEsc
 
 open:
 	// A character left open at the end: copy the block up to it, which

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"strings"
 	"testing"
+	"unicode"
 	"unicode/utf8"
 )
 
@@ -49,20 +50,86 @@ func TestVectorTablesFollowTable37(t *testing.T) {
 	}
 }
 
-// Every character of a class has its lead byte in the class's list, but
-// for C1 controls, which the kernel finds by themselves.
-func TestClassLeads(t *testing.T) {
-	for _, c := range []Class{Controls, Noncharacters, PrivateUse, Bidi, LineSeparators, VariationSelectors, Tags, Invisible} {
-		listed := map[byte]bool{}
-		for _, b := range c.leads() {
-			listed[b] = true
-		}
+// The ranges of each class are the characters it holds, from U+00A0 up,
+// code point by code point.
+func TestClassRanges(t *testing.T) {
+	for _, c := range []Class{Noncharacters, PrivateUse, Bidi, LineSeparators, VariationSelectors, Tags, Invisible} {
+		var in [utf8.MaxRune + 1]bool
+		c.ranges(func(lo, hi rune) {
+			for r := lo; r <= hi; r++ {
+				in[r] = true
+			}
+		})
 		for r := rune(0xA0); r <= utf8.MaxRune; r++ {
-			if c.contains(r) && utf8.ValidRune(r) {
-				if b := utf8.AppendRune(nil, r)[0]; !listed[b] {
-					t.Errorf("class %d: %U leads with %02x, not listed", c, r, b)
+			if want := c.contains(r) && r != 0x85; in[r] != want {
+				t.Fatalf("class %v: %U in the ranges %v, in the class %v", c, r, in[r], want)
+			}
+		}
+	}
+}
+
+// The kernel's pair classes hold the first two bytes of every character
+// from U+00A0 up that a set escapes, or whose fate its context decides,
+// for many sets; and the nibble tables say what the classes say, pair by
+// pair.
+func TestPairsCoverTheSet(t *testing.T) {
+	sets := [][]Option{
+		{Also(Invisible | Tags | VariationSelectors)},
+		{Also(Bidi)},
+		{Also(LineSeparators | Noncharacters)},
+		{Also(PrivateUse), Remove(Tags)},
+		{Also(Noncharacters | PrivateUse | Bidi | LineSeparators | VariationSelectors | Tags | Invisible)},
+		{AlsoIn(unicode.Cyrillic)},
+		{AlsoIn(unicode.Han), Also(Bidi)},
+		{AlsoFunc(func(r rune) bool { return r == 0x1F600 })},
+	}
+	for _, opts := range sets {
+		s := newSet(configure(opts))
+		p := s.pairs()
+		cs := pairCover(&p)
+		if len(cs) > maxPairClasses {
+			t.Fatalf("%v: %d classes", opts, len(cs))
+		}
+		var covered pairSet
+		for _, c := range cs {
+			covered.or(c.set())
+		}
+		var b [4]byte
+		for r := rune(0xA0); r <= utf8.MaxRune; r++ {
+			if !utf8.ValidRune(r) || !s.contains(r) {
+				continue
+			}
+			utf8.EncodeRune(b[:], r)
+			if !covered.has(b[0], b[1]) {
+				t.Fatalf("%v: %U (% x) is escaped, its pair not flagged", opts, r, b[:2])
+			}
+		}
+		tb := pairTables(cs)
+		for lead := 0xC0; lead <= 0xFF; lead++ {
+			for second := 0x80; second <= 0xBF; second++ {
+				got := tb.leadHi[lead>>4]&tb.leadLo[lead&15]&tb.secHi[second>>4]&tb.secLo[second&15] != 0
+				if want := covered.has(byte(lead), byte(second)); got != want {
+					t.Fatalf("%v: % x: the tables say %v, the classes %v", opts, []byte{byte(lead), byte(second)}, got, want)
 				}
 			}
+		}
+	}
+}
+
+// Emoji, kana and the text of many scripts make no pair of the invisible
+// classes: the kernel goes through them (the reason for pairs). Not all
+// punctuation: “ and — begin E2 80, as U+200B does.
+func TestPairsSpareText(t *testing.T) {
+	s := newSet(configure([]Option{Also(Invisible | Tags | VariationSelectors)}))
+	p := s.pairs()
+	var covered pairSet
+	for _, c := range pairCover(&p) {
+		covered.or(c.set())
+	}
+	for _, r := range []rune{'é', 'ß', 'α', 'ж', 'א', 'ب', 'ह', '→', 'あ', 'ア', '日', '한', 0x1F600, 0x1F468} {
+		b := utf8.AppendRune(nil, r)
+		if covered.has(b[0], b[1]) {
+			t.Errorf("%c (%U, % x) is flagged", r, r, b[:2])
 		}
 	}
 }
@@ -90,6 +157,7 @@ func TestVectorEdges(t *testing.T) {
 		{New(Allow('\t', '\n')).(*sanitizer), true},
 		{New(Allow('\t', '\n', '\u0085')).(*sanitizer), false},
 		{New(Also(Bidi|Noncharacters), Reversible()).(*sanitizer), false},
+		{New(Also(Invisible|Tags|VariationSelectors)).(*sanitizer), false},
 		{Validate(ReplaceInvalid).(*sanitizer), true},
 	}
 	models := make([]*kernelModel, len(sets))
@@ -136,14 +204,15 @@ func TestVectorEdges(t *testing.T) {
 // kernelModel is what scanModel needs to know of a set, worked out once.
 type kernelModel struct {
 	set   *set
-	leads [256]bool // lead bytes of escaped characters from U+00A0 up
-	c1    bool      // some C1 control is escaped
+	pairs pairSet // the pairs the kernel flags: its classes' (pairs.go)
+	c1    bool    // some C1 control is escaped
 }
 
 func newKernelModel(s *set) *kernelModel {
 	m := &kernelModel{set: s}
-	for _, b := range s.leads() {
-		m.leads[b] = true
+	p := s.pairs()
+	for _, c := range pairCover(&p) {
+		m.pairs.or(c.set())
 	}
 	for r := rune(0x80); r <= 0x9F; r++ {
 		m.c1 = m.c1 || s.contains(r)
@@ -157,12 +226,12 @@ func newKernelModel(s *set) *kernelModel {
 // ASCII block stops at its start when the block before leaves a character
 // open, and otherwise at its first escaped byte; any other block stops at
 // its first byte that is ill-formed (Keiser–Lemire, against the three bytes
-// before it), a C1 control the set escapes, an escaped ASCII byte, or a
-// lead byte of the set's other escaped characters. From where it stops, or
+// before it), a C1 control the set escapes, an escaped ASCII byte, or the
+// second byte of a pair of the set's classes (pairs.go). From where it stops, or
 // from the first block that does not fit, it backs up to a lead byte
 // (C0–FF) found within three bytes over continuation bytes only.
 func scanModel(p []byte, m *kernelModel) int {
-	leads, c1, s := &m.leads, m.c1, m.set
+	pairs, c1, s := &m.pairs, m.c1, m.set
 	back := func(i, k int) byte { // the byte k places before p[i], or 0
 		if i-k < 0 {
 			return 0
@@ -177,7 +246,7 @@ func scanModel(p []byte, m *kernelModel) int {
 			must = twoConts // a third or fourth byte, which must continue
 		}
 		return kl^must != 0 || c1 && b1 == 0xC2 && b <= 0x9F ||
-			b < 0x80 && s.ascii[b] || b >= 0x80 && leads[b]
+			b < 0x80 && s.ascii[b] || pairs.has(b1, b)
 	}
 	at := 0
 scan:

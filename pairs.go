@@ -1,0 +1,300 @@
+package sanitize
+
+import (
+	"math/bits"
+	"sync"
+	"unicode"
+	"unicode/utf8"
+)
+
+// This file works out which pairs of a lead byte and the byte after it
+// can start a character that a set escapes, for the vector kernel: it
+// flags such a pair, where it knew non-ASCII characters only by their lead
+// byte before, and stopped at every emoji (F0 9F) because U+1BCA0 (F0 9B)
+// is invisible, at every kana (E3 81) because of U+3164 (E3 85), at every
+// arrow (E2 86) because of U+200B (E2 80 8B). A pair cannot tell “ (E2 80
+// 9C) from U+200B: the plain loop settles those. The kernel's test is
+// four nibble tables, for the high and low half of each byte of the pair,
+// whose AND has a bit for each of eight product classes (pairCover); a
+// class covers a set of lead bytes times a set of second bytes, each a
+// product of high and low halves. The classes hold every pair the set
+// needs (TestPairsCoverTheSet), and as few others as eight classes allow.
+
+// pairSet is a set of pairs: for each lead byte C0–FF, the second bytes
+// 80–BF that may follow it, as bits.
+type pairSet [64]uint64
+
+func (p *pairSet) add(lead, second byte) { p[lead-0xC0] |= 1 << (second - 0x80) }
+
+func (p *pairSet) has(lead, second byte) bool {
+	return lead >= 0xC0 && second&0xC0 == 0x80 && p[lead-0xC0]&(1<<(second-0x80)) != 0
+}
+
+// addRange adds the pairs that start the characters lo to hi. The C1
+// controls are not pairs the kernel looks for: it finds them by
+// themselves.
+func (p *pairSet) addRange(lo, hi rune) {
+	lo = max(lo, 0xA0)
+	for r := lo; r <= hi; {
+		if 0xD800 <= r && r <= 0xDFFF {
+			r = 0xE000
+			continue
+		}
+		var b [4]byte
+		n := utf8.EncodeRune(b[:], r)
+		p.add(b[0], b[1])
+		// The next character whose first two bytes differ.
+		switch n {
+		case 2:
+			r++
+		case 3:
+			r = r&^0x3F + 0x40
+		case 4:
+			r = r&^0xFFF + 0x1000
+		}
+	}
+}
+
+// ranges calls add with the ranges of the characters of c from U+00A0 up,
+// as Class.contains defines them (TestClassRanges holds the two equal).
+func (c Class) ranges(add func(lo, hi rune)) {
+	if c&Noncharacters != 0 {
+		add(0xFDD0, 0xFDEF)
+		for plane := rune(0); plane <= 0x10; plane++ {
+			add(plane<<16|0xFFFE, plane<<16|0xFFFF)
+		}
+	}
+	if c&PrivateUse != 0 {
+		add(0xE000, 0xF8FF)
+		add(0xF0000, 0xFFFFD)
+		add(0x100000, 0x10FFFD)
+	}
+	if c&Bidi != 0 {
+		add(0x061C, 0x061C)
+		add(0x200E, 0x200F)
+		add(0x202A, 0x202E)
+		add(0x2066, 0x2069)
+	}
+	if c&LineSeparators != 0 {
+		add(0x2028, 0x2029)
+	}
+	if c&VariationSelectors != 0 {
+		add(0x180B, 0x180D)
+		add(0x180F, 0x180F)
+		add(0xFE00, 0xFE0F)
+		add(0xE0100, 0xE01EF)
+	}
+	if c&Tags != 0 {
+		add(0xE0000, 0xE007F)
+	}
+	if c&Invisible != 0 {
+		tableRanges(defaultIgnorable, add)
+	}
+}
+
+// tableRanges calls add with the ranges of t.
+func tableRanges(t *unicode.RangeTable, add func(lo, hi rune)) {
+	for _, r := range t.R16 {
+		for c := rune(r.Lo); c <= rune(r.Hi); c += rune(r.Stride) {
+			if r.Stride == 1 {
+				add(c, rune(r.Hi))
+				break
+			}
+			add(c, c)
+		}
+	}
+	for _, r := range t.R32 {
+		for c := rune(r.Lo); c <= rune(r.Hi); c += rune(r.Stride) {
+			if r.Stride == 1 {
+				add(c, rune(r.Hi))
+				break
+			}
+			add(c, c)
+		}
+	}
+}
+
+// pairs returns the pairs that start the characters from U+00A0 up that s
+// may escape: those of its classes and its AlsoIn tables, and every pair
+// when it has an AlsoFunc, whose characters are unknown. Allow is left
+// out: a pair that starts only allowed characters is a false alarm, which
+// the plain loop settles.
+func (s *set) pairs() pairSet {
+	var p pairSet
+	s.class.ranges(p.addRange)
+	for _, pr := range s.preds {
+		if pr.table == nil {
+			for lead := 0xC2; lead <= 0xF4; lead++ {
+				p[lead-0xC0] = 1<<64 - 1
+			}
+			return p
+		}
+		tableRanges(pr.table, p.addRange)
+	}
+	return p
+}
+
+// A pairClass is a product: lead bytes whose high and low halves are in
+// leadHi and leadLo (bit h for half h), times second bytes whose halves
+// are in secHi and secLo.
+type pairClass struct {
+	leadHi, leadLo, secHi, secLo uint16
+}
+
+func (c pairClass) union(d pairClass) pairClass {
+	return pairClass{c.leadHi | d.leadHi, c.leadLo | d.leadLo, c.secHi | d.secHi, c.secLo | d.secLo}
+}
+
+// maxPairClasses is how many classes the kernel's 8-bit tables hold.
+const maxPairClasses = 8
+
+// pairCover covers p with at most eight classes: one for each lead byte
+// and the product hull of its second bytes, then, while there are more
+// than eight, the two whose union costs least merged. A pair that the
+// union adds costs by how common its characters are in text (pairCost),
+// so that false alarms fall where text rarely goes.
+func pairCover(p *pairSet) []pairClass {
+	var cs []pairClass
+	for i, seconds := range p {
+		if seconds == 0 {
+			continue
+		}
+		lead := byte(0xC0 + i)
+		c := pairClass{leadHi: 1 << (lead >> 4), leadLo: 1 << (lead & 15)}
+		for s := seconds; s != 0; s &= s - 1 {
+			second := byte(0x80 + bits.TrailingZeros64(s))
+			c.secHi |= 1 << (second >> 4)
+			c.secLo |= 1 << (second & 15)
+		}
+		cs = append(cs, c)
+	}
+	for len(cs) > maxPairClasses {
+		var covered pairSet
+		for _, c := range cs {
+			covered.or(c.set())
+		}
+		bi, bj, best := 0, 1, -1
+		for i := range cs {
+			for j := i + 1; j < len(cs); j++ {
+				u := cs[i].union(cs[j]).set()
+				if c := u.cost(&covered); best < 0 || c < best {
+					bi, bj, best = i, j, c
+				}
+			}
+		}
+		cs[bi] = cs[bi].union(cs[bj])
+		cs = append(cs[:bj], cs[bj+1:]...)
+	}
+	return cs
+}
+
+// set returns the pairs of c.
+func (c pairClass) set() *pairSet {
+	var p pairSet
+	var seconds uint64
+	for second := 0x80; second <= 0xBF; second++ {
+		if c.secHi&(1<<(second>>4)) != 0 && c.secLo&(1<<(second&15)) != 0 {
+			seconds |= 1 << (second - 0x80)
+		}
+	}
+	for lead := 0xC0; lead <= 0xFF; lead++ {
+		if c.leadHi&(1<<(lead>>4)) != 0 && c.leadLo&(1<<(lead&15)) != 0 {
+			p[lead-0xC0] = seconds
+		}
+	}
+	return &p
+}
+
+func (p *pairSet) or(q *pairSet) {
+	for i := range p {
+		p[i] |= q[i]
+	}
+}
+
+// cost is what the pairs of p not in covered cost, by pairCost.
+func (p *pairSet) cost(covered *pairSet) int {
+	cost := 0
+	for i, row := range p {
+		row &^= covered[i]
+		if row == 0 {
+			continue
+		}
+		heavy, heavier := pairCost(byte(0xC0 + i))
+		cost += bits.OnesCount64(row) + 99*bits.OnesCount64(row&heavy) + 999*bits.OnesCount64(row&heavier)
+	}
+	return cost
+}
+
+// pairCost says how much a false alarm costs on the characters that a lead
+// byte and a second byte start: 100 on the second bytes in heavy, 1,000 on
+// those in heavier, and 1 on the others. Most where running text goes
+// (Latin, Greek, Cyrillic, Hebrew, Arabic, Indic scripts, general
+// punctuation, kana and CJK, Hangul, emoji), least in rarer blocks.
+func pairCost(lead byte) (heavy, heavier uint64) {
+	const all = 1<<64 - 1
+	switch {
+	case 0xC2 <= lead && lead <= 0xDB, lead == 0xE0, 0xE3 <= lead && lead <= 0xED:
+		return all, 0
+	case lead == 0xE2:
+		return 0b11, 0 // 80 and 81: U+2000–U+207F
+	case lead == 0xF0:
+		return 0, 1 << (0x9F - 0x80) // 9F: emoji
+	}
+	return 0, 0
+}
+
+// nibbleTables are the kernel's four tables for a set: by the high and
+// the low half of a lead byte, and of the byte after it. A pair is in
+// class k when bit k is set in all four; in none when every table is 0.
+type nibbleTables struct {
+	leadHi, leadLo, secHi, secLo [16]byte
+}
+
+// pairTablesOf returns the tables for s. Those of a set without AlsoIn
+// and AlsoFunc depend on its classes alone and are kept, so that New,
+// which makes a set each time, works them out once a class combination.
+func pairTablesOf(s *set) nibbleTables {
+	if len(s.preds) > 0 {
+		p := s.pairs()
+		return pairTables(pairCover(&p))
+	}
+	c := s.class &^ Controls // C1 controls are found by themselves
+	pairCache.Lock()
+	defer pairCache.Unlock()
+	t, ok := pairCache.m[c]
+	if !ok {
+		p := s.pairs()
+		t = pairTables(pairCover(&p))
+		pairCache.m[c] = t
+	}
+	return t
+}
+
+// pairCache holds the tables of each combination of classes seen, at most
+// 128 of them.
+var pairCache = struct {
+	sync.Mutex
+	m map[Class]nibbleTables
+}{m: map[Class]nibbleTables{}}
+
+// pairTables are the tables for cs.
+func pairTables(cs []pairClass) (t nibbleTables) {
+	leadHi, leadLo, secHi, secLo := &t.leadHi, &t.leadLo, &t.secHi, &t.secLo
+	for k, c := range cs {
+		for h := range 16 {
+			if c.leadHi&(1<<h) != 0 {
+				leadHi[h] |= 1 << k
+			}
+			if c.leadLo&(1<<h) != 0 {
+				leadLo[h] |= 1 << k
+			}
+			if c.secHi&(1<<h) != 0 {
+				secHi[h] |= 1 << k
+			}
+			if c.secLo&(1<<h) != 0 {
+				secLo[h] |= 1 << k
+			}
+		}
+	}
+	return t
+}
