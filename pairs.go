@@ -94,23 +94,20 @@ func (c Class) ranges(add func(lo, hi rune)) {
 
 // tableRanges calls add with the ranges of t.
 func tableRanges(t *unicode.RangeTable, add func(lo, hi rune)) {
-	for _, r := range t.R16 {
-		for c := rune(r.Lo); c <= rune(r.Hi); c += rune(r.Stride) {
-			if r.Stride == 1 {
-				add(c, rune(r.Hi))
-				break
-			}
+	each := func(lo, hi, stride rune) {
+		if stride == 1 {
+			add(lo, hi)
+			return
+		}
+		for c := lo; c <= hi; c += stride {
 			add(c, c)
 		}
 	}
+	for _, r := range t.R16 {
+		each(rune(r.Lo), rune(r.Hi), rune(r.Stride))
+	}
 	for _, r := range t.R32 {
-		for c := rune(r.Lo); c <= rune(r.Hi); c += rune(r.Stride) {
-			if r.Stride == 1 {
-				add(c, rune(r.Hi))
-				break
-			}
-			add(c, c)
-		}
+		each(rune(r.Lo), rune(r.Hi), rune(r.Stride))
 	}
 }
 
