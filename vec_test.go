@@ -157,7 +157,7 @@ func TestVectorEdges(t *testing.T) {
 		{New(Allow('\t', '\n')).(*sanitizer), true},
 		{New(Allow('\t', '\n', '\u0085')).(*sanitizer), false},
 		{New(Also(Bidi|Noncharacters), Reversible()).(*sanitizer), false},
-		{New(Also(Invisible|Tags|VariationSelectors)).(*sanitizer), false},
+		{New(Also(Invisible | Tags | VariationSelectors)).(*sanitizer), false},
 		{Validate(ReplaceInvalid).(*sanitizer), true},
 	}
 	models := make([]*kernelModel, len(sets))
