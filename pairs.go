@@ -251,6 +251,12 @@ type nibbleTables struct {
 // and AlsoFunc depend on its classes alone and are kept, so that New,
 // which makes a set each time, works them out once a class combination.
 func pairTablesOf(s *set) nibbleTables {
+	for _, pr := range s.preds {
+		if pr.table == nil {
+			// An AlsoFunc may escape anything: one class of every pair.
+			return pairTables([]pairClass{{leadHi: 0xF000, leadLo: 0xFFFF, secHi: 0x0F00, secLo: 0xFFFF}})
+		}
+	}
 	if len(s.preds) > 0 {
 		p := s.pairs()
 		return pairTables(pairCover(&p))
