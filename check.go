@@ -14,6 +14,8 @@ import (
 // reports. It is found by the transformer that does the change, at the
 // place where it makes it, so the findings are exactly the changes.
 type Finding struct {
+	// Kind says what changes: a character, an ill-formed subpart, a
+	// sequence, a byte order mark or a colour reset.
 	Kind Kind
 	// Class is, for KindChar, the class that escapes or removes the
 	// character: the first of Controls, Noncharacters, PrivateUse, Bidi,

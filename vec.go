@@ -5,8 +5,8 @@ import "unsafe"
 // This file holds the third fast path of clean, for processors with vector
 // instructions (AVX2, vec_amd64.s): it checks 32 bytes per step, 128 on
 // ASCII, for ill-formed UTF-8, escaped ASCII bytes, C1 controls and the
-// lead bytes of other escaped characters, and says where the first of them
-// is (vecScan). Transform uses a second kernel with the same checks that
+// pairs of a lead byte and the next that may start another escaped
+// character (pairs.go), and says where the first of them is (vecScan). Transform uses a second kernel with the same checks that
 // also copies what is clean and writes the escapes of ASCII bytes
 // (vecCopy). The build tag purego leaves both out. Like the other fast
 // paths they only find where the clean part ends; the byte-by-byte loop of

@@ -148,7 +148,7 @@ func TestVectorEdges(t *testing.T) {
 		0xc0, 0xc1, 0xc2, 0xc3, 0xdf, 0xe0, 0xe1, 0xe2, 0xed, 0xee, 0xef, 0xf0, 0xf1, 0xf3, 0xf4, 0xf5, 0xff}
 	// The copying kernel stops only where it must on sets it tells apart
 	// exactly; not on some C1 controls and not others, or on non-ASCII
-	// characters that it only knows by their lead byte.
+	// characters that it only knows by their first two bytes.
 	sets := []struct {
 		*sanitizer
 		exact bool

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"net/url"
 	"path/filepath"
+	"unicode/utf16"
 	"unicode/utf8"
 )
 
@@ -114,17 +115,9 @@ func region(f finding) *sarifRegion {
 	for len(b) > 0 {
 		c, size := utf8.DecodeRune(b)
 		b = b[size:]
-		r.EndColumn += utf16Units(c)
+		r.EndColumn += utf16.RuneLen(c) // U+FFFD, 1, for an ill-formed byte
 	}
 	return r
-}
-
-// utf16Units is how many UTF-16 code units r takes.
-func utf16Units(r rune) int {
-	if r > 0xFFFF {
-		return 2
-	}
-	return 1
 }
 
 func (s *sarifReport) file(r *result) {
