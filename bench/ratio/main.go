@@ -206,6 +206,7 @@ func printTargets(ps passes) {
 // corpus.
 var columns = [][2]string{
 	{"copy", "copy"},
+	{"memmove⁷", "copy/whole"},
 	{"utf8.Valid", "utf8.Valid"},
 	{"segmentio/asm⁵", "anchor/segmentio.Valid"},
 	{"sonic⁵", "anchor/sonic.Validate"},
@@ -254,6 +255,6 @@ func printTable(ps passes) {
 }
 
 func isAnchor(rest string) bool {
-	return rest == "copy" || rest == "utf8.Valid" || rest == "strconv.AppendQuote" ||
+	return rest == "copy" || rest == "copy/whole" || rest == "utf8.Valid" || rest == "strconv.AppendQuote" ||
 		strings.HasPrefix(rest, "x/") || strings.HasPrefix(rest, "anchor/")
 }
