@@ -106,6 +106,12 @@ func isVariationSelector(r rune) bool {
 // letter, mark, number, punctuation or symbol, and neither a selector nor
 // default-ignorable.
 func isBase(r rune) bool {
+	switch {
+	case r < 0x80:
+		return '!' <= r && r <= '~' // not space, not controls
+	case inEmojiBlock(r):
+		return baseBlock.has(r) // what follows, for the emoji block
+	}
 	return (unicode.IsLetter(r) || unicode.IsMark(r) || unicode.IsNumber(r) || unicode.IsPunct(r) || unicode.IsSymbol(r)) &&
 		!isVariationSelector(r) && !unicode.Is(defaultIgnorable, r)
 }

@@ -136,22 +136,28 @@ func (t *sanitizer) joiner(r rune, size int, src []byte, at int, atEOF bool) (n 
 	if !ok {
 		return 0, false
 	}
+	if r == 0x200D {
+		// Before: Extended_Pictographic, an optional skin tone, an
+		// optional U+FE0F. After: Extended_Pictographic. Emoji come
+		// first, as the commoner case in text.
+		p, rest, ok := prev, rest, ok
+		if p == 0xFE0F {
+			p, rest, ok = last(rest)
+		}
+		if ok && isModifier(p) {
+			p, _, ok = last(rest)
+		}
+		if ok && isPictographic(p) {
+			// What ends in a pictograph is no virama: this is the
+			// joiner's one way to pass.
+			return t.joinsAhead(size, src[at+size:], atEOF, false, isPictographic)
+		}
+	}
 	if virama(prev) {
 		return size, false
 	}
 	if r == 0x200D {
-		// Before: Extended_Pictographic, an optional skin tone, an
-		// optional U+FE0F. After: Extended_Pictographic.
-		if prev == 0xFE0F {
-			prev, rest, ok = last(rest)
-		}
-		if ok && unicode.Is(emojiModifier, prev) {
-			prev, _, ok = last(rest)
-		}
-		if !ok || !unicode.Is(extendedPictographic, prev) {
-			return 0, false
-		}
-		return t.joinsAhead(size, src[at+size:], atEOF, false, extendedPictographic)
+		return 0, false
 	}
 	// Before: Joining_Type L or D, after transparent ones.
 	for ok && unicode.Is(joiningT, prev) {
@@ -160,13 +166,13 @@ func (t *sanitizer) joiner(r rune, size int, src []byte, at int, atEOF bool) (n 
 	if !ok || !unicode.Is(joiningL, prev) && !unicode.Is(joiningD, prev) {
 		return 0, false
 	}
-	return t.joinsAhead(size, src[at+size:], atEOF, true, joiningR, joiningD)
+	return t.joinsAhead(size, src[at+size:], atEOF, true, joinsBefore)
 }
 
 // joinsAhead looks at p, what follows a joiner of size bytes: past
 // transparent characters if the rule allows them, the next character must
-// be in one of tables. It returns size if so.
-func (t *sanitizer) joinsAhead(size int, p []byte, atEOF, transparent bool, tables ...*unicode.RangeTable) (n int, more bool) {
+// be one that joins. It returns size if so.
+func (t *sanitizer) joinsAhead(size int, p []byte, atEOF, transparent bool, joins func(rune) bool) (n int, more bool) {
 	for i := 0; i < maxJoinAhead; {
 		if i == len(p) {
 			return 0, !atEOF
@@ -177,13 +183,9 @@ func (t *sanitizer) joinsAhead(size int, p []byte, atEOF, transparent bool, tabl
 			return 0, true
 		case f != 0:
 			return 0, false
-		}
-		for _, rt := range tables {
-			if unicode.Is(rt, c) {
-				return size, false
-			}
-		}
-		if !transparent || !unicode.Is(joiningT, c) {
+		case joins(c):
+			return size, false
+		case !transparent || !unicode.Is(joiningT, c):
 			return 0, false
 		}
 		i += n
@@ -191,8 +193,24 @@ func (t *sanitizer) joinsAhead(size int, p []byte, atEOF, transparent bool, tabl
 	return 0, false
 }
 
+// joinsBefore reports whether r joins to the character before it: its
+// Joining_Type is R or D.
+func joinsBefore(r rune) bool {
+	return unicode.Is(joiningR, r) || unicode.Is(joiningD, r)
+}
+
+// The first and last characters of canonical combining class 9 in the
+// Unicode version of golang.org/x/text/unicode/norm: U+094D DEVANAGARI
+// SIGN VIRAMA and U+11F42 KAWI CONJOINER. TestVirama checks the bounds.
+const firstVirama, lastVirama = 0x094D, 0x11F42
+
 // virama reports whether r has canonical combining class 9, Virama.
+// Outside the bounds, which hold Latin and the emoji, it says no without
+// looking r up.
 func virama(r rune) bool {
+	if r < firstVirama || r > lastVirama {
+		return false
+	}
 	var b [utf8.UTFMax]byte
 	return norm.NFD.Properties(b[:utf8.EncodeRune(b[:], r)]).CCC() == 9
 }
