@@ -53,6 +53,7 @@ type vecTables struct {
 
 	escapes uint64 // nonzero when some ASCII byte is escaped
 	pairs   uint64 // nonzero when some pair is flagged
+	wide    uint64 // nonzero when vecScan takes 64 bytes at a time (vec512_amd64.s)
 }
 
 // The Keiser–Lemire error bits: for each pair of bytes, the reasons it
@@ -156,6 +157,10 @@ func newVecTables(s *set) *vecTables {
 		v.c1Lead[i], v.c1Max[i] = c1Lead, 0x9F
 		v.open[i] = 0xFF
 		v.third[i], v.fourth[i], v.nibble[i], v.bit7[i] = 0xE0-0x80, 0xF0-0x80, 0x0F, 0x80
+	}
+	// The AVX-512 kernel has no PAIRS step: sets with pairs keep to AVX2.
+	if haveWide && v.pairs == 0 {
+		v.wide = 1
 	}
 	// A lead byte in the last three places of a block must be continued in
 	// the next: 2-byte leads in the last, 3-byte in the last two, 4-byte

@@ -23,13 +23,41 @@ var haveVec = func() bool {
 	return ebx7&avx2 != 0
 }()
 
+// haveWide reports whether this processor and its operating system run the
+// AVX-512 kernel (vec512_amd64.s): CPUID says AVX-512F and BW, and BMI1
+// for TZCNT, and XGETBV says the OS saves the opmask and ZMM state (the
+// checks of the Intel SDM, §15.2).
+var haveWide = haveVec && func() bool {
+	if xcr0 := xgetbv(); xcr0&0xE6 != 0xE6 { // XMM, YMM, opmask, ZMM_Hi256, Hi16_ZMM
+		return false
+	}
+	_, ebx7, _, _ := cpuid(7, 0)
+	const bmi1, avx512f, avx512bw = 1 << 3, 1 << 16, 1 << 30
+	return ebx7&(bmi1|avx512f|avx512bw) == bmi1|avx512f|avx512bw
+}()
+
 // vecScan returns how far p is clean as the kernel sees it: up to the
-// first byte it flags, or to the last block of p shorter than 32 bytes, less
-// a character that starts in the three bytes before and may be cut off
-// there. Every byte before is well-formed UTF-8 and not escaped.
+// first byte it flags, or to the last block of p shorter than a block,
+// less a character that starts in the three bytes before and may be cut
+// off there. Every byte before is well-formed UTF-8 and not escaped. A
+// block is 32 bytes, or 64 where the tables say wide and p holds one.
+func vecScan(p []byte, v *vecTables) int {
+	if v.wide != 0 && len(p) >= 64 {
+		return vecScan512(p, v)
+	}
+	return vecScan256(p, v)
+}
+
+// vecScan256 is vecScan for blocks of 32 bytes, with AVX2.
 //
 //go:noescape
-func vecScan(p []byte, v *vecTables) int
+func vecScan256(p []byte, v *vecTables) int
+
+// vecScan512 is vecScan for blocks of 64 bytes, with AVX-512, for sets
+// without pairs.
+//
+//go:noescape
+func vecScan512(p []byte, v *vecTables) int
 
 // vecCopy copies src to dst as far as the kernel sees it clean, writing the
 // escape of each escaped ASCII byte on the way, in blocks of 32 bytes that

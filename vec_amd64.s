@@ -102,14 +102,14 @@
 	VMOVDQU vecTables_byte1Low(DX), Y9;   \
 	VMOVDQU vecTables_byte2High(DX), Y8
 
-// func vecScan(p []byte, v *vecTables) int
+// func vecScan256(p []byte, v *vecTables) int
 //
 // Registers: SI p, DX v, AX the block being checked; CX holds len(p)
 // until the loop, then len(p)-32, the last offset a whole block starts
 // at (R8 and R10 the same for two and four blocks). Y15 holds the block
 // before it (zeros before the first: as if after
 // ASCII), Y8–Y14 the tables used on every block.
-TEXT ·vecScan(SB), NOSPLIT, $0-40
+TEXT ·vecScan256(SB), NOSPLIT, $0-40
 	MOVQ p_base+0(FP), SI
 	MOVQ p_len+8(FP), CX
 	MOVQ v+24(FP), DX

@@ -6,6 +6,9 @@ package sanitize
 // build tag asks for none.
 const haveVec = false
 
+// haveWide is false, as haveVec.
+const haveWide = false
+
 // vecScan is never called: no set has vecTables.
 func vecScan(p []byte, v *vecTables) int { return 0 }
 
