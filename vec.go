@@ -158,8 +158,7 @@ func newVecTables(s *set) *vecTables {
 		v.open[i] = 0xFF
 		v.third[i], v.fourth[i], v.nibble[i], v.bit7[i] = 0xE0-0x80, 0xF0-0x80, 0x0F, 0x80
 	}
-	// The AVX-512 kernel has no PAIRS step: sets with pairs keep to AVX2.
-	if haveWide && v.pairs == 0 {
+	if haveWide {
 		v.wide = 1
 	}
 	// A lead byte in the last three places of a block must be continued in

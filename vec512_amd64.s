@@ -4,9 +4,8 @@
 #include "textflag.h"
 
 // The AVX-512 form of vecScan (vec_amd64.s), 64 bytes per step, for
-// processors with AVX-512BW and sets without pairs: the same checks on
-// the same tables, broadcast to four lanes, with the results in mask
-// registers. What a block is and where the kernel stops are vecScan's,
+// processors with AVX-512BW: the same checks on the same tables, broadcast
+// to four lanes, with the results in mask registers. What a block is and where the kernel stops are vecScan's,
 // for blocks of 64 bytes (scanModel, with a block of 64).
 
 // ESCAPED sets k in the bytes of x, all ASCII, that are escaped: escLo
@@ -23,8 +22,8 @@
 //
 // Registers: SI p, DX v, AX the block being checked, CX the last offset
 // a whole block starts at, R9 nonzero when some ASCII byte is escaped.
-// Z15 holds the block before (zeros before the first: as if after
-// ASCII); Z8–Z14 and Z16–Z21 the tables.
+// R11 nonzero when the set has pairs. Z15 holds the block before (zeros
+// before the first: as if after ASCII); Z8–Z14 and Z16–Z26 the tables.
 TEXT ·vecScan512(SB), NOSPLIT, $0-40
 	MOVQ p_base+0(FP), SI
 	MOVQ p_len+8(FP), CX
@@ -45,6 +44,12 @@ TEXT ·vecScan512(SB), NOSPLIT, $0-40
 	VBROADCASTI32X4 vecTables_c1Lead(DX), Z19
 	VBROADCASTI32X4 vecTables_c1Max(DX), Z20
 	VMOVDQU64       open512<>(SB), Z21
+	VBROADCASTI32X4 vecTables_pairLeadHi(DX), Z22
+	VBROADCASTI32X4 vecTables_pairLeadLo(DX), Z23
+	VBROADCASTI32X4 vecTables_pairSecHi(DX), Z24
+	VBROADCASTI32X4 vecTables_pairSecLo(DX), Z25
+	VBROADCASTI32X4 vecTables_leadLo(DX), Z26
+	MOVQ            vecTables_pairs(DX), R11
 	VPXORQ          Z15, Z15, Z15
 	MOVQ            vecTables_escapes(DX), R9
 	MOVQ            CX, R10
@@ -146,6 +151,10 @@ multi:
 	VPCMPEQB Z19, Z2, K2
 	VPCMPUB  $2, Z20, Z0, K2, K3
 	KORQ     K3, K1, K1
+	TESTQ    R11, R11
+	JNZ      pairs
+
+escaped:
 
 	// Escaped ASCII bytes (the table gives 0 for bytes from 80 up).
 	VPSHUFB  Z1, Z13, Z1
@@ -163,6 +172,33 @@ multi:
 	KORTESTQ K1, K1
 	JNZ      multi
 	JMP      loop
+
+pairs:
+	// Out of the way of sets without pairs. The second bytes of the
+	// pairs that may start an escaped character other than a C1 control
+	// (pairs.go), as PAIRS and LEADS do it in vec_amd64.s: only where the
+	// byte before (Z2) is a lead byte of the set's pairs (Z26 and hi),
+	// the AND of four nibble tables (Z22–Z25). Z1 holds the high halves
+	// of the block.
+	VPXORQ   Z18, Z2, Z5
+	VPSHUFB  Z5, Z26, Z5
+	VPSRLW   $4, Z2, Z6
+	VPANDQ   Z14, Z6, Z6
+	VPSHUFB  Z6, Z13, Z7
+	VPTESTMB Z7, Z5, K5
+	KORTESTQ K5, K5
+	JZ       escaped
+	VPSHUFB  Z6, Z22, Z5
+	VPANDQ   Z14, Z2, Z7
+	VPSHUFB  Z7, Z23, Z7
+	VPANDQ   Z7, Z5, Z5
+	VPSHUFB  Z1, Z24, Z7
+	VPANDQ   Z7, Z5, Z5
+	VPANDQ   Z14, Z0, Z7
+	VPSHUFB  Z7, Z25, Z7
+	VPTESTMB Z7, Z5, K5
+	KORQ     K5, K1, K1
+	JMP      escaped
 
 found:
 	// K1 is set in the bytes flagged: the first of them.

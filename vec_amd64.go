@@ -53,8 +53,7 @@ func vecScan(p []byte, v *vecTables) int {
 //go:noescape
 func vecScan256(p []byte, v *vecTables) int
 
-// vecScan512 is vecScan for blocks of 64 bytes, with AVX-512, for sets
-// without pairs.
+// vecScan512 is vecScan for blocks of 64 bytes, with AVX-512.
 //
 //go:noescape
 func vecScan512(p []byte, v *vecTables) int

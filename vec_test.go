@@ -166,9 +166,7 @@ func TestVectorEdges(t *testing.T) {
 	}
 	for _, wide := range kernels() {
 		for _, s := range sets {
-			if s.set.vec.pairs == 0 { // the wide kernel has no PAIRS
-				s.set.vec.wide = wide
-			}
+			s.set.vec.wide = wide
 		}
 		t.Logf("wide = %d", wide)
 		vectorEdges(t, edges, sets, models, wide == 0)
