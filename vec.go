@@ -3,15 +3,18 @@ package sanitize
 import "unsafe"
 
 // This file holds the third fast path of clean, for processors with vector
-// instructions (AVX2, vec_amd64.s): it checks 32 bytes per step, 128 on
-// ASCII, for ill-formed UTF-8, escaped ASCII bytes, C1 controls and the
-// pairs of a lead byte and the next that may start another escaped
-// character (pairs.go), and says where the first of them is (vecScan). Transform uses a second kernel with the same checks that
-// also copies what is clean and writes the escapes of ASCII bytes
-// (vecCopy). The build tag purego leaves both out. Like the other fast
-// paths they only find where the clean part ends; the byte-by-byte loop of
-// clean decides what is there, and is the reference the kernels are tested
-// against (TestVectorEdges, TestVectorCopyEscapes,
+// instructions: it checks 32 bytes per step with AVX2 (vec_amd64.s), 64
+// with AVX-512BW where the processor has it (vec512_amd64.s), four blocks
+// at once on ASCII, for ill-formed UTF-8, escaped ASCII bytes, C1 controls
+// and the pairs of a lead byte and the next that may start another escaped
+// character (pairs.go), and says where the first of them is (vecScan).
+// Transform uses a second kernel with the same checks that also copies
+// what is clean and writes the escapes of ASCII bytes (vecCopy). Both
+// choose their width at run time, from the tables (vecTables.wide), which
+// tests set to run each. The build tag purego leaves them all out. Like
+// the other fast paths they only find where the clean part ends; the
+// byte-by-byte loop of clean decides what is there, and is the reference
+// the kernels are tested against (TestVectorEdges, TestVectorCopyEscapes,
 // TestFastPathsMatchReference, FuzzValidate, FuzzEscape).
 //
 // Ill-formed UTF-8 is found with the algorithm of Keiser and Lemire,
@@ -22,8 +25,9 @@ import "unsafe"
 // tables say what Table 3-7 says is tested pair by pair against table37
 // (TestVectorTablesFollowTable37).
 
-// vecTables is what the kernel loads: every table is 32 bytes, one 16-byte
-// table repeated for each half of a 256-bit register.
+// vecTables is what the kernels load: every table is 32 bytes, one 16-byte
+// table repeated for each half of a 256-bit register; the AVX-512 kernels
+// broadcast the first half to the four lanes of theirs.
 type vecTables struct {
 	// Membership of an ASCII byte x in the escaped ones, two halves at a
 	// time: escLo[x&15] & hi[x>>4] != 0.

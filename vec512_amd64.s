@@ -18,6 +18,98 @@
 	VPSHUFB  x, Z12, Z5; \
 	VPTESTMB Z5, t, k
 
+// CHECK512 sets K1 in the bytes of the block Z0 that are ill-formed
+// (Keiser–Lemire) or C1 controls, as CHECK does in vec_amd64.s. Z15 is the
+// block before. It leaves the bytes before in Z2 and the high halves of
+// the block in Z1, for PAIRS512 and CHECK_ESC512, and clobbers Z3–Z6, K2
+// and K3.
+#define CHECK512 \
+	/* The bytes one, two and three places back, across the blocks: */ \
+	/* Z1 is each lane's lane before. */ \
+	VALIGND  $12, Z15, Z0, Z1; \
+	VPALIGNR $15, Z1, Z0, Z2;  \
+	VPALIGNR $14, Z1, Z0, Z3;  \
+	VPALIGNR $13, Z1, Z0, Z4;  \
+	/* Keiser–Lemire: errors in pairs of bytes ... */ \
+	VPSRLW  $4, Z2, Z5;  \
+	VPANDQ  Z14, Z5, Z5; \
+	VPSHUFB Z5, Z10, Z5; \
+	VPANDQ  Z14, Z2, Z6; \
+	VPSHUFB Z6, Z9, Z6;  \
+	VPANDQ  Z6, Z5, Z5;  \
+	VPSRLW  $4, Z0, Z1;  \
+	VPANDQ  Z14, Z1, Z1; \
+	VPSHUFB Z1, Z8, Z6;  \
+	VPANDQ  Z6, Z5, Z5;  \
+	/* ... and whether a third or fourth byte must be a continuation. */ \
+	VPSUBUSB Z16, Z3, Z3; \
+	VPSUBUSB Z17, Z4, Z4; \
+	VPORQ    Z4, Z3, Z3;  \
+	VPANDQ   Z18, Z3, Z3; \
+	VPXORQ   Z5, Z3, Z3;  \
+	VPTESTMB Z3, Z3, K1;  \
+	/* C1 controls: C2 then 80–9F. */ \
+	VPCMPEQB Z19, Z2, K2;         \
+	VPCMPUB  $2, Z20, Z0, K2, K3; \
+	KORQ     K3, K1, K1
+
+// LEADS512 sets K5 in the bytes of the block whose byte before (Z2) is a
+// lead byte of the set's pairs (Z26 and hi): where PAIRS512 can find
+// anything. It leaves the high halves of the bytes before in Z6, and
+// clobbers Z5 and Z7.
+#define LEADS512 \
+	VPXORQ   Z18, Z2, Z5;  \
+	VPSHUFB  Z5, Z26, Z5;  \
+	VPSRLW   $4, Z2, Z6;   \
+	VPANDQ   Z14, Z6, Z6;  \
+	VPSHUFB  Z6, Z13, Z7;  \
+	VPTESTMB Z7, Z5, K5
+
+// PAIRS512 adds to K1 the second bytes of the pairs that may start an
+// escaped character other than a C1 control (pairs.go): the AND of four
+// nibble tables (Z22–Z25). It follows LEADS512, and clobbers Z5, Z7 and
+// K5.
+#define PAIRS512 \
+	VPSHUFB  Z6, Z22, Z5; \
+	VPANDQ   Z14, Z2, Z7; \
+	VPSHUFB  Z7, Z23, Z7; \
+	VPANDQ   Z7, Z5, Z5;  \
+	VPSHUFB  Z1, Z24, Z7; \
+	VPANDQ   Z7, Z5, Z5;  \
+	VPANDQ   Z14, Z0, Z7; \
+	VPSHUFB  Z7, Z25, Z7; \
+	VPTESTMB Z7, Z5, K5;  \
+	KORQ     K5, K1, K1
+
+// CHECK_ESC512 finishes CHECK512: K2 gets the escaped ASCII bytes (the
+// table gives 0 for bytes from 80 up) and what K1 holds. It clobbers Z1
+// and Z2.
+#define CHECK_ESC512 \
+	VPSHUFB  Z1, Z13, Z1; \
+	VPSHUFB  Z0, Z12, Z2; \
+	VPTESTMB Z2, Z1, K2;  \
+	KORQ     K1, K2, K2
+
+// LOAD_TABLES512 loads the tables, each 16 bytes broadcast to four lanes.
+#define LOAD_TABLES512 \
+	VBROADCASTI32X4 vecTables_nibble(DX), Z14;     \
+	VBROADCASTI32X4 vecTables_hi(DX), Z13;         \
+	VBROADCASTI32X4 vecTables_escLo(DX), Z12;      \
+	VBROADCASTI32X4 vecTables_byte1High(DX), Z10;  \
+	VBROADCASTI32X4 vecTables_byte1Low(DX), Z9;    \
+	VBROADCASTI32X4 vecTables_byte2High(DX), Z8;   \
+	VBROADCASTI32X4 vecTables_third(DX), Z16;      \
+	VBROADCASTI32X4 vecTables_fourth(DX), Z17;     \
+	VBROADCASTI32X4 vecTables_bit7(DX), Z18;       \
+	VBROADCASTI32X4 vecTables_c1Lead(DX), Z19;     \
+	VBROADCASTI32X4 vecTables_c1Max(DX), Z20;      \
+	VMOVDQU64       open512<>(SB), Z21;            \
+	VBROADCASTI32X4 vecTables_pairLeadHi(DX), Z22; \
+	VBROADCASTI32X4 vecTables_pairLeadLo(DX), Z23; \
+	VBROADCASTI32X4 vecTables_pairSecHi(DX), Z24;  \
+	VBROADCASTI32X4 vecTables_pairSecLo(DX), Z25;  \
+	VBROADCASTI32X4 vecTables_leadLo(DX), Z26
+
 // func vecScan512(p []byte, v *vecTables) int
 //
 // Registers: SI p, DX v, AX the block being checked, CX the last offset
@@ -32,23 +124,7 @@ TEXT ·vecScan512(SB), NOSPLIT, $0-40
 	CMPQ CX, $64
 	JB   short
 
-	VBROADCASTI32X4 vecTables_nibble(DX), Z14
-	VBROADCASTI32X4 vecTables_hi(DX), Z13
-	VBROADCASTI32X4 vecTables_escLo(DX), Z12
-	VBROADCASTI32X4 vecTables_byte1High(DX), Z10
-	VBROADCASTI32X4 vecTables_byte1Low(DX), Z9
-	VBROADCASTI32X4 vecTables_byte2High(DX), Z8
-	VBROADCASTI32X4 vecTables_third(DX), Z16
-	VBROADCASTI32X4 vecTables_fourth(DX), Z17
-	VBROADCASTI32X4 vecTables_bit7(DX), Z18
-	VBROADCASTI32X4 vecTables_c1Lead(DX), Z19
-	VBROADCASTI32X4 vecTables_c1Max(DX), Z20
-	VMOVDQU64       open512<>(SB), Z21
-	VBROADCASTI32X4 vecTables_pairLeadHi(DX), Z22
-	VBROADCASTI32X4 vecTables_pairLeadLo(DX), Z23
-	VBROADCASTI32X4 vecTables_pairSecHi(DX), Z24
-	VBROADCASTI32X4 vecTables_pairSecLo(DX), Z25
-	VBROADCASTI32X4 vecTables_leadLo(DX), Z26
+	LOAD_TABLES512
 	MOVQ            vecTables_pairs(DX), R11
 	VPXORQ          Z15, Z15, Z15
 	MOVQ            vecTables_escapes(DX), R9
@@ -108,8 +184,8 @@ one:
 	JNZ      done
 	TESTQ    R9, R9
 	JZ       ascii
-	ESCAPED(Z0, Z1, K1)
-	KORTESTQ K1, K1
+	ESCAPED(Z0, Z1, K2)
+	KORTESTQ K2, K2
 	JNZ      found
 
 ascii:
@@ -120,48 +196,13 @@ ascii:
 multi:
 	// Text that is not ASCII tends to go on: stay here until a block is
 	// ASCII again.
-	// The bytes one, two and three places back, across the blocks: Z1
-	// is each lane's lane before.
-	VALIGND  $12, Z15, Z0, Z1
-	VPALIGNR $15, Z1, Z0, Z2
-	VPALIGNR $14, Z1, Z0, Z3
-	VPALIGNR $13, Z1, Z0, Z4
-
-	// Keiser–Lemire: errors in pairs of bytes ...
-	VPSRLW  $4, Z2, Z5
-	VPANDQ  Z14, Z5, Z5
-	VPSHUFB Z5, Z10, Z5
-	VPANDQ  Z14, Z2, Z6
-	VPSHUFB Z6, Z9, Z6
-	VPANDQ  Z6, Z5, Z5
-	VPSRLW  $4, Z0, Z1
-	VPANDQ  Z14, Z1, Z1
-	VPSHUFB Z1, Z8, Z6
-	VPANDQ  Z6, Z5, Z5
-
-	// ... and whether a third or fourth byte must be a continuation.
-	VPSUBUSB Z16, Z3, Z3
-	VPSUBUSB Z17, Z4, Z4
-	VPORQ    Z4, Z3, Z3
-	VPANDQ   Z18, Z3, Z3
-	VPXORQ   Z5, Z3, Z3
-	VPTESTMB Z3, Z3, K1
-
-	// C1 controls: C2 then 80–9F.
-	VPCMPEQB Z19, Z2, K2
-	VPCMPUB  $2, Z20, Z0, K2, K3
-	KORQ     K3, K1, K1
+	CHECK512
 	TESTQ    R11, R11
 	JNZ      pairs
 
 escaped:
-
-	// Escaped ASCII bytes (the table gives 0 for bytes from 80 up).
-	VPSHUFB  Z1, Z13, Z1
-	VPSHUFB  Z0, Z12, Z2
-	VPTESTMB Z2, Z1, K4
-	KORQ     K4, K1, K1
-	KORTESTQ K1, K1
+	CHECK_ESC512
+	KORTESTQ K2, K2
 	JNZ      found
 	VMOVDQA64 Z0, Z15
 	ADDQ     $64, AX
@@ -174,35 +215,16 @@ escaped:
 	JMP      loop
 
 pairs:
-	// Out of the way of sets without pairs. The second bytes of the
-	// pairs that may start an escaped character other than a C1 control
-	// (pairs.go), as PAIRS and LEADS do it in vec_amd64.s: only where the
-	// byte before (Z2) is a lead byte of the set's pairs (Z26 and hi),
-	// the AND of four nibble tables (Z22–Z25). Z1 holds the high halves
-	// of the block.
-	VPXORQ   Z18, Z2, Z5
-	VPSHUFB  Z5, Z26, Z5
-	VPSRLW   $4, Z2, Z6
-	VPANDQ   Z14, Z6, Z6
-	VPSHUFB  Z6, Z13, Z7
-	VPTESTMB Z7, Z5, K5
+	// Out of the way of sets without pairs.
+	LEADS512
 	KORTESTQ K5, K5
 	JZ       escaped
-	VPSHUFB  Z6, Z22, Z5
-	VPANDQ   Z14, Z2, Z7
-	VPSHUFB  Z7, Z23, Z7
-	VPANDQ   Z7, Z5, Z5
-	VPSHUFB  Z1, Z24, Z7
-	VPANDQ   Z7, Z5, Z5
-	VPANDQ   Z14, Z0, Z7
-	VPSHUFB  Z7, Z25, Z7
-	VPTESTMB Z7, Z5, K5
-	KORQ     K5, K1, K1
+	PAIRS512
 	JMP      escaped
 
 found:
-	// K1 is set in the bytes flagged: the first of them.
-	KMOVQ  K1, BX
+	// K2 is set in the bytes flagged: the first of them.
+	KMOVQ  K2, BX
 	TZCNTQ BX, BX
 	ADDQ   BX, AX
 
@@ -232,6 +254,254 @@ lead:
 
 short:
 	MOVQ AX, ret+32(FP)
+	RET
+
+// func vecCopy512(dst, src []byte, v *vecTables, esc *[0x80]escapeText) (nDst, nSrc int)
+//
+// vecCopy256 (vec_amd64.s) for blocks of 64 bytes: the same registers,
+// with the flags of a block in K2 and those other than escaped ASCII bytes
+// in K1. Every block starts at a character boundary, so the block before it
+// can be taken as ASCII: Z15 stays zero. What is copied short of a block
+// goes with a masked store of bytes.
+TEXT ·vecCopy512(SB), NOSPLIT, $0-80
+	MOVQ    dst_base+0(FP), DI
+	MOVQ    dst_len+8(FP), R8
+	ADDQ    DI, R8
+	MOVQ    src_base+24(FP), SI
+	MOVQ    src_len+32(FP), CX
+	ADDQ    SI, CX
+	MOVQ    v+48(FP), DX
+	MOVQ    esc+56(FP), R9
+	MOVQ    vecTables_escapes(DX), R10
+	LOAD_TABLES512
+	VPXORQ  Z15, Z15, Z15
+
+block:
+	LEAQ      64(SI), R11
+	CMPQ      R11, CX
+	JHI       copied
+	LEAQ      64(DI), R11
+	CMPQ      R11, R8
+	JHI       copied
+	VMOVDQU64 (SI), Z0
+	VPMOVB2M  Z0, K1
+	KORTESTQ  K1, K1
+	JNZ       blockMulti
+	TESTQ     R10, R10
+	JZ        whole
+	ESCAPED(Z0, Z1, K2)
+	KORTESTQ  K2, K2
+	JNZ       flaggedASCII
+
+whole:
+	VMOVDQU64 Z0, (DI)
+	ADDQ      $64, SI
+	ADDQ      $64, DI
+
+	// After an ASCII block, try 256 bytes at a time.
+ascii4:
+	LEAQ       256(SI), R11
+	CMPQ       R11, CX
+	JHI        block
+	LEAQ       256(DI), R11
+	CMPQ       R11, R8
+	JHI        block
+	VMOVDQU64  (SI), Z0
+	VMOVDQU64  64(SI), Z1
+	VMOVDQU64  128(SI), Z2
+	VMOVDQU64  192(SI), Z3
+	VPORQ      Z0, Z1, Z4
+	VPTERNLOGQ $0xFE, Z2, Z3, Z4 // Z4 | Z3 | Z2
+	VPMOVB2M   Z4, K1
+	KORTESTQ   K1, K1
+	JNZ        block
+	TESTQ      R10, R10
+	JZ         whole4
+	ESCAPED(Z0, Z4, K2)
+	KORTESTQ   K2, K2
+	JNZ        flaggedASCII
+	ESCAPED(Z1, Z4, K2)
+	KORTESTQ   K2, K2
+	JNZ        escaped1
+	ESCAPED(Z2, Z4, K2)
+	KORTESTQ   K2, K2
+	JNZ        escaped2
+	ESCAPED(Z3, Z4, K2)
+	KORTESTQ   K2, K2
+	JNZ        escaped3
+
+whole4:
+	VMOVDQU64 Z0, (DI)
+	VMOVDQU64 Z1, 64(DI)
+	VMOVDQU64 Z2, 128(DI)
+	VMOVDQU64 Z3, 192(DI)
+	ADDQ      $256, SI
+	ADDQ      $256, DI
+	JMP       ascii4
+
+	// An escaped byte in one of the four blocks: store those before it,
+	// and go on with its flags in K2 and the block in Z0.
+escaped3:
+	VMOVDQU64 Z0, (DI)
+	VMOVDQU64 Z1, 64(DI)
+	VMOVDQU64 Z2, 128(DI)
+	ADDQ      $192, SI
+	ADDQ      $192, DI
+	VMOVDQA64 Z3, Z0
+	JMP       flaggedASCII
+
+escaped2:
+	VMOVDQU64 Z0, (DI)
+	VMOVDQU64 Z1, 64(DI)
+	ADDQ      $128, SI
+	ADDQ      $128, DI
+	VMOVDQA64 Z2, Z0
+	JMP       flaggedASCII
+
+escaped1:
+	VMOVDQU64 Z0, (DI)
+	ADDQ      $64, SI
+	ADDQ      $64, DI
+	VMOVDQA64 Z1, Z0
+	JMP       flaggedASCII
+
+blockMulti:
+	CHECK512
+	CMPQ      vecTables_pairs(DX), $0
+	JNE       blockPairs
+
+blockEsc:
+	CHECK_ESC512
+	KORTESTQ  K2, K2
+	JNZ       flagged
+	VPSUBUSB  Z21, Z0, Z3
+	VPTESTMB  Z3, Z3, K3
+	KORTESTQ  K3, K3
+	JNZ       open
+	VMOVDQU64 Z0, (DI)
+	ADDQ      $64, SI
+	ADDQ      $64, DI
+	JMP       block
+
+blockPairs:
+	// Out of the way of sets without pairs.
+	LEADS512
+	KORTESTQ K5, K5
+	JZ       blockEsc
+	PAIRS512
+	JMP      blockEsc
+
+open:
+	// A character left open at the end: copy the block up to it, 61 to
+	// 63 bytes, and start the next block there. Found with branches, as
+	// in vecCopy256, which the processor predicts, rather than from the
+	// mask, which would make the next load wait for this block's checks.
+	MOVL $63, R12
+	CMPB 63(SI), $0xC0
+	JAE  part
+	MOVL $62, R12
+	CMPB 62(SI), $0xE0
+	JAE  part
+	MOVL $61, R12
+
+part:
+	MOVQ     $-1, R11
+	BZHIQ    R12, R11, R11
+	KMOVQ    R11, K3
+	VMOVDQU8 Z0, K3, (DI)
+	ADDQ     R12, SI
+	ADDQ     R12, DI
+	JMP      block
+
+flaggedASCII:
+	// An ASCII block, which starts where a character does, cuts nothing
+	// off.
+	KXORQ K1, K1, K1
+
+flagged:
+	// K2 is set in the bytes flagged: R12 the first of them. K1 is set
+	// in those flagged for other reasons than an escaped ASCII byte.
+	KMOVQ  K2, R12
+	TZCNTQ R12, R12
+
+	// What is wrong there may be the character it cuts off: R13 is where
+	// that starts, or R12. A lead byte in the three bytes before starts
+	// one that is cut off if it needs more bytes than there are up to R12.
+	// Where only escaped ASCII bytes are flagged, nothing is cut off.
+	MOVQ     R12, R13
+	KORTESTQ K1, K1
+	JZ       start
+	MOVL     $3, R11
+
+back:
+	TESTQ   R13, R13
+	JZ      start
+	MOVBLZX -1(SI)(R13*1), AX
+	DECQ    R13
+	CMPB    AL, $0x80
+	JB      boundary
+	CMPB    AL, $0xC0
+	JAE     lead
+	DECL    R11
+	JNZ     back
+	JMP     boundary
+
+lead:
+	LEAQ 2(R13), BX // where a character of this lead byte ends
+	CMPB AL, $0xE0
+	JB   ends
+	INCQ BX
+	CMPB AL, $0xF0
+	JB   ends
+	INCQ BX
+
+ends:
+	CMPQ BX, R12
+	JHI  start
+
+boundary:
+	MOVQ R12, R13
+
+start:
+	// Copy the R13 clean bytes before, at most 63, with one masked store.
+	MOVQ     $-1, R11
+	BZHIQ    R13, R11, R11
+	KMOVQ    R11, K3
+	VMOVDQU8 Z0, K3, (DI)
+	ADDQ     R13, SI
+	ADDQ     R13, DI
+
+	// An escaped ASCII byte is written here, from esc, as vecCopy256
+	// does; anything else is left to the caller.
+	MOVBLZX (SI), AX
+	CMPB    AL, $0x80
+	JAE     copied
+	SHLQ    $4, AX
+	ADDQ    R9, AX
+	MOVBLZX escapeText_n(AX), R11
+	LEAQ    (DI)(R11*1), R13
+	CMPQ    R13, R8
+	JHI     copied
+	MOVWLZX (AX), BX
+	MOVW    BX, (DI)
+	MOVWLZX -2(AX)(R11*1), BX
+	MOVW    BX, -2(R13)
+	MOVBLZX escapeText_at2(AX), R11
+	MOVWLZX (AX)(R11*1), BX
+	MOVW    BX, (DI)(R11*1)
+	MOVBLZX escapeText_at4(AX), R11
+	MOVWLZX (AX)(R11*1), BX
+	MOVW    BX, (DI)(R11*1)
+	INCQ    SI
+	MOVQ    R13, DI
+	JMP     block
+
+copied:
+	VZEROUPPER
+	SUBQ dst_base+0(FP), DI
+	MOVQ DI, nDst+64(FP)
+	SUBQ src_base+24(FP), SI
+	MOVQ SI, nSrc+72(FP)
 	RET
 
 // open512<> is vecTables.open for a block of 64 bytes: less than this in

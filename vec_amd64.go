@@ -60,13 +60,32 @@ func vecScan512(p []byte, v *vecTables) int
 
 // vecCopy copies src to dst as far as the kernel sees it clean, writing the
 // escape of each escaped ASCII byte on the way, in blocks of 32 bytes that
-// fit whole in both. It stops at anything else it flags, before a block of
-// src or dst shorter than 32 bytes, or before an escape that does not fit,
-// and returns how much it wrote and read. It writes nothing after
-// dst[:nDst].
+// fit whole in both, or 64 where the tables say wide. It stops at anything
+// else it flags, before a block of src or dst shorter than 32 bytes, or
+// before an escape that does not fit, and returns how much it wrote and
+// read. It writes nothing after dst[:nDst].
+func vecCopy(dst, src []byte, v *vecTables, esc *[0x80]escapeText) (nDst, nSrc int) {
+	if v.wide != 0 {
+		nDst, nSrc = vecCopy512(dst, src, v, esc)
+		if len(src)-nSrc >= 64 && len(dst)-nDst >= 64 {
+			return nDst, nSrc // at something flagged
+		}
+		// Less than a block is left: the narrow kernel takes what it can
+		// of it.
+	}
+	d, s := vecCopy256(dst[nDst:], src[nSrc:], v, esc)
+	return nDst + d, nSrc + s
+}
+
+// vecCopy256 is vecCopy for blocks of 32 bytes, with AVX2.
 //
 //go:noescape
-func vecCopy(dst, src []byte, v *vecTables, esc *[0x80]escapeText) (nDst, nSrc int)
+func vecCopy256(dst, src []byte, v *vecTables, esc *[0x80]escapeText) (nDst, nSrc int)
+
+// vecCopy512 is vecCopy for blocks of 64 bytes, with AVX-512.
+//
+//go:noescape
+func vecCopy512(dst, src []byte, v *vecTables, esc *[0x80]escapeText) (nDst, nSrc int)
 
 func cpuid(eax, ecx uint32) (a, b, c, d uint32)
 

@@ -329,7 +329,7 @@ short:
 	MOVQ AX, ret+32(FP)
 	RET
 
-// func vecCopy(dst, src []byte, v *vecTables, esc *[0x80]escapeText) (nDst, nSrc int)
+// func vecCopy256(dst, src []byte, v *vecTables, esc *[0x80]escapeText) (nDst, nSrc int)
 //
 // Registers: SI and DI where src is read and dst written, CX and R8 where
 // they end, DX v, R9 esc, R10 nonzero when some ASCII byte is escaped.
@@ -337,7 +337,7 @@ short:
 // be taken as ASCII: Y15 stays zero. Only what is reported is written:
 // a character left open at the end of a block waits for the next. After
 // an ASCII block it tries four at once, as vecScan does.
-TEXT ·vecCopy(SB), NOSPLIT, $0-80
+TEXT ·vecCopy256(SB), NOSPLIT, $0-80
 	MOVQ    dst_base+0(FP), DI
 	MOVQ    dst_len+8(FP), R8
 	ADDQ    DI, R8
