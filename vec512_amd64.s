@@ -258,11 +258,14 @@ short:
 
 // func vecCopy512(dst, src []byte, v *vecTables, esc *[0x80]escapeText) (nDst, nSrc int)
 //
-// vecCopy256 (vec_amd64.s) for blocks of 64 bytes: the same registers,
-// with the flags of a block in K2 and those other than escaped ASCII bytes
-// in K1. Every block starts at a character boundary, so the block before it
-// can be taken as ASCII: Z15 stays zero. What is copied short of a block
-// goes with a masked store of bytes.
+// vecCopy256 (vec_amd64.s) for blocks of 64 bytes: the same registers but
+// R10, here how far a block with escapes is well-formed, with the flags of
+// a block in K2 and those other than escaped ASCII bytes in K1. Every
+// block starts at a character boundary, so the block before it can be
+// taken as ASCII: Z15 stays zero. What is copied short of a block goes
+// with a masked store of bytes, and a block whose only flags are escaped
+// ASCII bytes is copied and escaped whole, without going back to block
+// after each escape.
 TEXT ·vecCopy512(SB), NOSPLIT, $0-80
 	MOVQ    dst_base+0(FP), DI
 	MOVQ    dst_len+8(FP), R8
@@ -272,7 +275,6 @@ TEXT ·vecCopy512(SB), NOSPLIT, $0-80
 	ADDQ    SI, CX
 	MOVQ    v+48(FP), DX
 	MOVQ    esc+56(FP), R9
-	MOVQ    vecTables_escapes(DX), R10
 	LOAD_TABLES512
 	VPXORQ  Z15, Z15, Z15
 
@@ -287,8 +289,8 @@ block:
 	VPMOVB2M  Z0, K1
 	KORTESTQ  K1, K1
 	JNZ       blockMulti
-	TESTQ     R10, R10
-	JZ        whole
+	CMPQ      vecTables_escapes(DX), $0
+	JE        whole
 	ESCAPED(Z0, Z1, K2)
 	KORTESTQ  K2, K2
 	JNZ       flaggedASCII
@@ -315,8 +317,8 @@ ascii4:
 	VPMOVB2M   Z4, K1
 	KORTESTQ   K1, K1
 	JNZ        block
-	TESTQ      R10, R10
-	JZ         whole4
+	CMPQ       vecTables_escapes(DX), $0
+	JE         whole4
 	ESCAPED(Z0, Z4, K2)
 	KORTESTQ   K2, K2
 	JNZ        flaggedASCII
@@ -414,24 +416,114 @@ part:
 	JMP      block
 
 flaggedASCII:
-	// An ASCII block, which starts where a character does, cuts nothing
-	// off.
-	KXORQ K1, K1, K1
+	// An ASCII block, which starts where a character does, is well-formed
+	// to its end.
+	MOVL $64, R10
+	JMP  escapes
 
 flagged:
-	// K2 is set in the bytes flagged: R12 the first of them. K1 is set
-	// in those flagged for other reasons than an escaped ASCII byte.
+	KORTESTQ K1, K1
+	JNZ      other
+
+	// Only escaped ASCII bytes are flagged: the block is well-formed up to
+	// a character left open at its end, if any: R10 bytes.
+	MOVL     $64, R10
+	VPSUBUSB Z21, Z0, Z3
+	VPTESTMB Z3, Z3, K3
+	KORTESTQ K3, K3
+	JZ       escapes
+	MOVL     $63, R10
+	CMPB     63(SI), $0xC0
+	JAE      escapes
+	MOVL     $62, R10
+	CMPB     62(SI), $0xE0
+	JAE      escapes
+	MOVL     $61, R10
+
+escapes:
+	// Copy and escape the first R10 bytes of the block Z0 at SI, whose
+	// escaped bytes are in K2, without loading it again: R12 is where the
+	// clean bytes start, R13 the next escaped byte. Z0 is stored at DI-R12
+	// so that its byte R12 lands at DI, under a mask of the bytes from R12
+	// up to R13; masked-off bytes are not written and do not fault. Where
+	// dst may be too short, the kernel stops at R12.
+	KMOVQ K2, BX
+	XORL  R12, R12
+
+escape:
+	TZCNTQ   BX, R13
+	LEAQ     8(DI)(R13*1), R11 // the clean bytes, and the longest escape
+	SUBQ     R12, R11
+	CMPQ     R11, R8
+	JHI      stop
+	MOVQ     $-1, R11
+	BZHIQ    R13, R11, R11
+	MOVQ     $-1, AX
+	BZHIQ    R12, AX, AX
+	ANDNQ    R11, AX, R11 // the bytes from R12 up to R13
+	KMOVQ    R11, K3
+	MOVQ     DI, AX
+	SUBQ     R12, AX
+	VMOVDQU8 Z0, K3, (AX)
+	ADDQ     R13, DI
+	SUBQ     R12, DI
+
+	// The escape, 2 to 8 bytes, with four 2-byte stores that may overlap,
+	// as vecCopy256 writes it.
+	MOVBLZX (SI)(R13*1), AX
+	SHLQ    $4, AX
+	ADDQ    R9, AX
+	MOVBLZX escapeText_n(AX), R11
+	MOVWLZX (AX), R12
+	MOVW    R12, (DI)
+	MOVWLZX -2(AX)(R11*1), R12
+	MOVW    R12, -2(DI)(R11*1)
+	MOVBLZX escapeText_at2(AX), R11
+	MOVWLZX (AX)(R11*1), R12
+	MOVW    R12, (DI)(R11*1)
+	MOVBLZX escapeText_at4(AX), R11
+	MOVWLZX (AX)(R11*1), R12
+	MOVW    R12, (DI)(R11*1)
+	MOVBLZX escapeText_n(AX), R11
+	ADDQ    R11, DI
+	LEAQ    1(R13), R12
+	BLSRQ   BX, BX
+	JNZ     escape
+
+	// The clean bytes after the last escape, up to R10.
+	LEAQ     (DI)(R10*1), R11
+	SUBQ     R12, R11
+	CMPQ     R11, R8
+	JHI      stop
+	MOVQ     $-1, R11
+	BZHIQ    R10, R11, R11
+	MOVQ     $-1, AX
+	BZHIQ    R12, AX, AX
+	ANDNQ    R11, AX, R11
+	KMOVQ    R11, K3
+	MOVQ     DI, AX
+	SUBQ     R12, AX
+	VMOVDQU8 Z0, K3, (AX)
+	ADDQ     R10, DI
+	SUBQ     R12, DI
+	ADDQ     R10, SI
+	JMP      block
+
+stop:
+	ADDQ R12, SI
+	JMP  copied
+
+other:
+	// Something else is flagged, which the caller handles: K2 is set in
+	// the bytes flagged, R12 is the first of them.
 	KMOVQ  K2, R12
 	TZCNTQ R12, R12
 
 	// What is wrong there may be the character it cuts off: R13 is where
 	// that starts, or R12. A lead byte in the three bytes before starts
 	// one that is cut off if it needs more bytes than there are up to R12.
-	// Where only escaped ASCII bytes are flagged, nothing is cut off.
-	MOVQ     R12, R13
-	KORTESTQ K1, K1
-	JZ       start
-	MOVL     $3, R11
+	MOVQ R12, R13
+	MOVL $3, R11
 
 back:
 	TESTQ   R13, R13
