@@ -42,6 +42,10 @@ type vecTables struct {
 	// for the lead byte h<<4|l.
 	leadLo [32]byte
 
+	// The same pairs by byte, for the AVX-512 kernels: the classes of the
+	// lead byte 0xC0+i and of the second byte 0x80+i.
+	pairLead64, pairSec64 [64]byte
+
 	c1Lead [32]byte // C2 when some C1 control is escaped, else FF, which leads nothing
 	c1Max  [32]byte // 9F: C2 80–9F are the C1 controls
 
@@ -144,6 +148,11 @@ func newVecTables(s *set) *vecTables {
 			leadLo[b&15] |= 1 << (b>>4 - 8)
 			v.pairs = 1
 		}
+	}
+	for i := range 64 {
+		lead, second := 0xC0+i, 0x80+i
+		v.pairLead64[i] = pt.leadHi[lead>>4] & pt.leadLo[lead&15]
+		v.pairSec64[i] = pt.secHi[second>>4] & pt.secLo[second&15]
 	}
 	for h := range hi {
 		hi[h] = 1 << (h & 7)

@@ -3,9 +3,10 @@
 #include "go_asm.h"
 #include "textflag.h"
 
-// The AVX-512 form of vecScan (vec_amd64.s), 64 bytes per step, for
-// processors with AVX-512BW: the same checks on the same tables, broadcast
-// to four lanes, with the results in mask registers. What a block is and where the kernel stops are vecScan's,
+// The AVX-512 forms of vecScan and vecCopy (vec_amd64.s), 64 bytes per
+// step, for processors with AVX-512BW and VBMI: the same checks on the
+// same tables, broadcast to four lanes, with the results in mask
+// registers, and the pairs looked up by byte rather than by nibble. What a block is and where the kernel stops are vecScan's,
 // for blocks of 64 bytes (scanModel, with a block of 64).
 
 // ESCAPED sets k in the bytes of x, all ASCII, that are escaped: escLo
@@ -53,32 +54,18 @@
 	VPCMPUB  $2, Z20, Z0, K2, K3; \
 	KORQ     K3, K1, K1
 
-// LEADS512 sets K5 in the bytes of the block whose byte before (Z2) is a
-// lead byte of the set's pairs (Z26 and hi): where PAIRS512 can find
-// anything. It leaves the high halves of the bytes before in Z6, and
-// clobbers Z5 and Z7.
-#define LEADS512 \
-	VPXORQ   Z18, Z2, Z5;  \
-	VPSHUFB  Z5, Z26, Z5;  \
-	VPSRLW   $4, Z2, Z6;   \
-	VPANDQ   Z14, Z6, Z6;  \
-	VPSHUFB  Z6, Z13, Z7;  \
-	VPTESTMB Z7, Z5, K5
-
 // PAIRS512 adds to K1 the second bytes of the pairs that may start an
-// escaped character other than a C1 control (pairs.go): the AND of four
-// nibble tables (Z22–Z25). It follows LEADS512, and clobbers Z5, Z7 and
-// K5.
+// escaped character other than a C1 control (pairs.go): where the byte
+// before (Z2) is a lead byte, C0–FF, and the classes of the pair that it
+// is in as a lead byte (pairLead64, Z28) and the byte as a second byte
+// (pairSec64, Z29) share a bit. VPERMB (AVX-512 VBMI) looks both up by
+// their low six bits, where the AVX2 kernel needs four nibble tables and
+// a test of the lead bytes first. It clobbers Z5, Z7, K5 and K6.
 #define PAIRS512 \
-	VPSHUFB  Z6, Z22, Z5; \
-	VPANDQ   Z14, Z2, Z7; \
-	VPSHUFB  Z7, Z23, Z7; \
-	VPANDQ   Z7, Z5, Z5;  \
-	VPSHUFB  Z1, Z24, Z7; \
-	VPANDQ   Z7, Z5, Z5;  \
-	VPANDQ   Z14, Z0, Z7; \
-	VPSHUFB  Z7, Z25, Z7; \
-	VPTESTMB Z7, Z5, K5;  \
+	VPCMPUB  $5, Z27, Z2, K6;   \
+	VPERMB   Z28, Z2, Z5;       \
+	VPERMB   Z29, Z0, Z7;       \
+	VPTESTMB Z7, Z5, K6, K5;    \
 	KORQ     K5, K1, K1
 
 // CHECK_ESC512 finishes CHECK512: K2 gets the escaped ASCII bytes (the
@@ -104,18 +91,17 @@
 	VBROADCASTI32X4 vecTables_c1Lead(DX), Z19;     \
 	VBROADCASTI32X4 vecTables_c1Max(DX), Z20;      \
 	VMOVDQU64       open512<>(SB), Z21;            \
-	VBROADCASTI32X4 vecTables_pairLeadHi(DX), Z22; \
-	VBROADCASTI32X4 vecTables_pairLeadLo(DX), Z23; \
-	VBROADCASTI32X4 vecTables_pairSecHi(DX), Z24;  \
-	VBROADCASTI32X4 vecTables_pairSecLo(DX), Z25;  \
-	VBROADCASTI32X4 vecTables_leadLo(DX), Z26
+	MOVL            $0xC0, R11;                    \
+	VPBROADCASTB    R11, Z27;                      \
+	VMOVDQU64       vecTables_pairLead64(DX), Z28; \
+	VMOVDQU64       vecTables_pairSec64(DX), Z29
 
 // func vecScan512(p []byte, v *vecTables) int
 //
 // Registers: SI p, DX v, AX the block being checked, CX the last offset
 // a whole block starts at, R9 nonzero when some ASCII byte is escaped.
 // R11 nonzero when the set has pairs. Z15 holds the block before (zeros
-// before the first: as if after ASCII); Z8–Z14 and Z16–Z26 the tables.
+// before the first: as if after ASCII); Z8–Z14 and Z16–Z29 the tables.
 TEXT ·vecScan512(SB), NOSPLIT, $0-40
 	MOVQ p_base+0(FP), SI
 	MOVQ p_len+8(FP), CX
@@ -216,11 +202,8 @@ escaped:
 
 pairs:
 	// Out of the way of sets without pairs.
-	LEADS512
-	KORTESTQ K5, K5
-	JZ       escaped
 	PAIRS512
-	JMP      escaped
+	JMP escaped
 
 found:
 	// K2 is set in the bytes flagged: the first of them.
@@ -387,11 +370,8 @@ blockEsc:
 
 blockPairs:
 	// Out of the way of sets without pairs.
-	LEADS512
-	KORTESTQ K5, K5
-	JZ       blockEsc
 	PAIRS512
-	JMP      blockEsc
+	JMP blockEsc
 
 open:
 	// A character left open at the end: copy the block up to it, 61 to

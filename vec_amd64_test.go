@@ -33,9 +33,20 @@ func TestKernelDetection(t *testing.T) {
 	if want := flags["avx"] && flags["avx2"]; haveVec != want {
 		t.Errorf("haveVec = %v; /proc/cpuinfo says avx %v, avx2 %v", haveVec, flags["avx"], flags["avx2"])
 	}
-	if want := haveVec && flags["avx512f"] && flags["avx512bw"] && flags["bmi1"]; haveWide != want {
-		t.Errorf("haveWide = %v; /proc/cpuinfo says avx512f %v, avx512bw %v, bmi1 %v",
-			haveWide, flags["avx512f"], flags["avx512bw"], flags["bmi1"])
+	wide := []string{"avx512f", "avx512bw", "avx512vbmi", "bmi1", "bmi2"}
+	want := haveVec
+	for _, f := range wide {
+		want = want && flags[f]
+	}
+	if haveWide != want {
+		t.Errorf("haveWide = %v; /proc/cpuinfo has %v of %v", haveWide, func() (has []string) {
+			for _, f := range wide {
+				if flags[f] {
+					has = append(has, f)
+				}
+			}
+			return has
+		}(), wide)
 	}
 	t.Logf("haveVec %v, haveWide %v", haveVec, haveWide)
 }
