@@ -13,7 +13,9 @@ import (
 // byte before, and stopped at every emoji (F0 9F) because U+1BCA0 (F0 9B)
 // is invisible, at every kana (E3 81) because of U+3164 (E3 85), at every
 // arrow (E2 86) because of U+200B (E2 80 8B). A pair cannot tell “ (E2 80
-// 9C) from U+200B: the plain loop settles those. The kernel's test is
+// 9C) from U+200B: the AVX-512 kernels test the third byte of a character
+// of three bytes too (nibbleTables.third); with AVX2, the plain loop
+// settles those. The kernel's test is
 // four nibble tables, for the high and low half of each byte of the pair,
 // whose AND has a bit for each of eight product classes (pairCover); a
 // class covers a set of lead bytes times a set of second bytes, each a
@@ -245,6 +247,49 @@ func pairCost(lead byte) (heavy, heavier uint64) {
 // class k when bit k is set in all four; in none when every table is 0.
 type nibbleTables struct {
 	leadHi, leadLo, secHi, secLo [16]byte
+	// third[(b&1)<<6 | c&0x3F] has bit k where some escaped character of
+	// three bytes a b c has its pair a b in class k: the AVX-512 kernels
+	// test a pair led by E0–EF with its third byte, so that “ and — (E2
+	// 80 9C, E2 80 94) no longer stop them where U+200B (E2 80 8B) is
+	// escaped. Taking the last bit of the second byte too keeps apart
+	// pairs that share a class, such as E2 80 and E2 81, whose escaped
+	// third bytes differ: U+2060–U+206F would otherwise flag … and •.
+	third [128]byte
+}
+
+// thirdIndex is where third has the classes of the third byte c after b.
+func thirdIndex(b, c byte) int { return int(b&1)<<6 | int(c&0x3F) }
+
+// class returns the classes of the pair a b, as bits.
+func (t *nibbleTables) class(a, b byte) byte {
+	return t.leadHi[a>>4] & t.leadLo[a&15] & t.secHi[b>>4] & t.secLo[b&15]
+}
+
+// addThirds sets third for the characters lo to hi, those of three bytes.
+func (t *nibbleTables) addThirds(lo, hi rune) {
+	for r := max(lo, 0x800); r <= min(hi, 0xFFFF); r++ {
+		if 0xD800 <= r && r <= 0xDFFF {
+			continue
+		}
+		var b [3]byte
+		utf8.EncodeRune(b[:], r)
+		t.third[thirdIndex(b[1], b[2])] |= t.class(b[0], b[1])
+	}
+}
+
+// thirds sets third for the characters of three bytes that s may escape,
+// as pairs finds them.
+func (t *nibbleTables) thirds(s *set) {
+	s.class.ranges(t.addThirds)
+	for _, pr := range s.preds {
+		if pr.table == nil {
+			for i := range t.third {
+				t.third[i] = 0xFF // an AlsoFunc may escape anything
+			}
+			return
+		}
+		tableRanges(pr.table, t.addThirds)
+	}
 }
 
 // pairTablesOf returns the tables for s. Those of a set without AlsoIn
@@ -254,12 +299,16 @@ func pairTablesOf(s *set) nibbleTables {
 	for _, pr := range s.preds {
 		if pr.table == nil {
 			// An AlsoFunc may escape anything: one class of every pair.
-			return pairTables([]pairClass{{leadHi: 0xF000, leadLo: 0xFFFF, secHi: 0x0F00, secLo: 0xFFFF}})
+			t := pairTables([]pairClass{{leadHi: 0xF000, leadLo: 0xFFFF, secHi: 0x0F00, secLo: 0xFFFF}})
+			t.thirds(s)
+			return t
 		}
 	}
 	if len(s.preds) > 0 {
 		p := s.pairs()
-		return pairTables(pairCover(&p))
+		t := pairTables(pairCover(&p))
+		t.thirds(s)
+		return t
 	}
 	c := s.class &^ Controls // C1 controls are found by themselves
 	pairCache.Lock()
@@ -268,6 +317,7 @@ func pairTablesOf(s *set) nibbleTables {
 	if !ok {
 		p := s.pairs()
 		t = pairTables(pairCover(&p))
+		t.thirds(s)
 		pairCache.m[c] = t
 	}
 	return t

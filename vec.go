@@ -43,8 +43,10 @@ type vecTables struct {
 	leadLo [32]byte
 
 	// The same pairs by byte, for the AVX-512 kernels: the classes of the
-	// lead byte 0xC0+i and of the second byte 0x80+i.
+	// lead byte 0xC0+i and of the second byte 0x80+i; and those of the
+	// third byte of a character of three bytes (nibbleTables.third).
 	pairLead64, pairSec64 [64]byte
+	pairThird             [128]byte
 
 	c1Lead [32]byte // C2 when some C1 control is escaped, else FF, which leads nothing
 	c1Max  [32]byte // 9F: C2 80–9F are the C1 controls
@@ -154,6 +156,7 @@ func newVecTables(s *set) *vecTables {
 		v.pairLead64[i] = pt.leadHi[lead>>4] & pt.leadLo[lead&15]
 		v.pairSec64[i] = pt.secHi[second>>4] & pt.secLo[second&15]
 	}
+	v.pairThird = pt.third
 	for h := range hi {
 		hi[h] = 1 << (h & 7)
 	}

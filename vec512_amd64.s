@@ -21,9 +21,9 @@
 
 // CHECK512 sets K1 in the bytes of the block Z0 that are ill-formed
 // (Keiser–Lemire) or C1 controls, as CHECK does in vec_amd64.s. Z15 is the
-// block before. It leaves the bytes before in Z2 and the high halves of
-// the block in Z1, for PAIRS512 and CHECK_ESC512, and clobbers Z3–Z6, K2
-// and K3.
+// block before. It leaves the bytes one and two places back in Z2 and Z3
+// and the high halves of the block in Z1, for PAIRS512 and CHECK_ESC512,
+// and clobbers Z4–Z6, Z11, K2 and K3.
 #define CHECK512 \
 	/* The bytes one, two and three places back, across the blocks: */ \
 	/* Z1 is each lane's lane before. */ \
@@ -43,29 +43,60 @@
 	VPSHUFB Z1, Z8, Z6;  \
 	VPANDQ  Z6, Z5, Z5;  \
 	/* ... and whether a third or fourth byte must be a continuation. */ \
-	VPSUBUSB Z16, Z3, Z3; \
-	VPSUBUSB Z17, Z4, Z4; \
-	VPORQ    Z4, Z3, Z3;  \
-	VPANDQ   Z18, Z3, Z3; \
-	VPXORQ   Z5, Z3, Z3;  \
-	VPTESTMB Z3, Z3, K1;  \
+	VPSUBUSB Z16, Z3, Z11; \
+	VPSUBUSB Z17, Z4, Z4;  \
+	VPORQ    Z4, Z11, Z11; \
+	VPANDQ   Z18, Z11, Z11; \
+	VPXORQ   Z5, Z11, Z11; \
+	VPTESTMB Z11, Z11, K1; \
 	/* C1 controls: C2 then 80–9F. */ \
 	VPCMPEQB Z19, Z2, K2;         \
 	VPCMPUB  $2, Z20, Z0, K2, K3; \
 	KORQ     K3, K1, K1
 
-// PAIRS512 adds to K1 the second bytes of the pairs that may start an
-// escaped character other than a C1 control (pairs.go): where the byte
-// before (Z2) is a lead byte, C0–FF, and the classes of the pair that it
-// is in as a lead byte (pairLead64, Z28) and the byte as a second byte
-// (pairSec64, Z29) share a bit. VPERMB (AVX-512 VBMI) looks both up by
-// their low six bits, where the AVX2 kernel needs four nibble tables and
-// a test of the lead bytes first. It clobbers Z5, Z7, K5 and K6.
+// PAIRS512 and TRIPLES512 add to K1 the bytes where a character that may
+// be escaped, other than a C1 control, is found (pairs.go): the second
+// byte of a pair led by C0–DF or F0–FF, and the third byte after a pair
+// led by E0–EF if it is one of the pair's class. A pair's classes are
+// those it has as a lead byte (pairLead64, Z28) and as a second byte
+// (pairSec64, Z29) in common, a third byte's in pairThird (Z24, Z26):
+// VPERMB and VPERMI2B (AVX-512 VBMI) look them up by their low six bits.
+// The AVX2 kernel tests pairs alone, with nibble tables, so it stops at “
+// (E2 80 9C) where U+200B (E2 80 8B) is escaped; this does not. Z2 and Z3
+// are the bytes one and two places back.
+//
+// PAIRS512 is a gate: it sets K5 at the second byte of every pair,
+// whatever leads it; where there is none, and no pair that the block
+// before may have begun, TRIPLES512 has nothing to do. Text with no pair at
+// all, most text, takes four instructions more than a set without pairs,
+// not eighteen. Both clobber Z5–Z7, K5–K7.
 #define PAIRS512 \
-	VPCMPUB  $5, Z27, Z2, K6;   \
-	VPERMB   Z28, Z2, Z5;       \
-	VPERMB   Z29, Z0, Z7;       \
-	VPTESTMB Z7, Z5, K6, K5;    \
+	VPCMPUB  $5, Z27, Z2, K6; \
+	VPERMB   Z28, Z2, Z5;     \
+	VPERMB   Z29, Z0, Z7;     \
+	VPTESTMB Z7, Z5, K6, K5
+
+// TRIPLES512 sorts out the pairs of PAIRS512, and adds them to K1.
+#define TRIPLES512 \
+	/* K7: two places after a lead of three bytes. */ \
+	VPANDQ   Z22, Z3, Z6;    \
+	VPCMPEQB Z23, Z6, K7;    \
+	/* Pairs led by E0–EF are not flagged at their second byte ... */ \
+	VPANDQ   Z22, Z2, Z6;    \
+	VPCMPEQB Z23, Z6, K6;    \
+	KANDNQ   K5, K6, K5;     \
+	/* ... but at the third, looked up with the last bit of the */ \
+	/* second byte in bit 6: VPERMI2B takes it from Z24 where that */ \
+	/* is 0, from Z26 where it is 1. */ \
+	VPERMB   Z28, Z3, Z5;    \
+	VPERMB   Z29, Z2, Z6;    \
+	VPANDQ   Z6, Z5, Z5;     \
+	VPSLLW   $6, Z2, Z6;     \
+	VPANDQ   Z25, Z6, Z6;    \
+	VPORQ    Z0, Z6, Z6;     \
+	VPERMI2B Z26, Z24, Z6;   \
+	VPTESTMB Z6, Z5, K7, K6; \
+	KORQ     K6, K5, K5;     \
 	KORQ     K5, K1, K1
 
 // CHECK_ESC512 finishes CHECK512: K2 gets the escaped ASCII bytes (the
@@ -91,9 +122,17 @@
 	VBROADCASTI32X4 vecTables_c1Lead(DX), Z19;     \
 	VBROADCASTI32X4 vecTables_c1Max(DX), Z20;      \
 	VMOVDQU64       open512<>(SB), Z21;            \
-	MOVL            $0xC0, R11;                    \
-	VPBROADCASTB    R11, Z27;                      \
-	VMOVDQU64       vecTables_pairLead64(DX), Z28; \
+	MOVL            $0xC0, R11;                     \
+	VPBROADCASTB    R11, Z27;                       \
+	MOVL            $0xF0, R11;                     \
+	VPBROADCASTB    R11, Z22;                       \
+	MOVL            $0xE0, R11;                     \
+	VPBROADCASTB    R11, Z23;                       \
+	MOVL            $0x40, R11;                     \
+	VPBROADCASTB    R11, Z25;                       \
+	VMOVDQU64       vecTables_pairThird(DX), Z24;   \
+	VMOVDQU64       vecTables_pairThird+64(DX), Z26; \
+	VMOVDQU64       vecTables_pairLead64(DX), Z28;  \
 	VMOVDQU64       vecTables_pairSec64(DX), Z29
 
 // func vecScan512(p []byte, v *vecTables) int
@@ -201,9 +240,20 @@ escaped:
 	JMP      loop
 
 pairs:
-	// Out of the way of sets without pairs.
+	// Out of the way of sets without pairs. A pair begun in the block
+	// before, whose third byte is the first here, goes to TRIPLES512 too:
+	// K6 is set if the byte two places before the first is a lead of
+	// three bytes that leads pairs.
 	PAIRS512
-	JMP escaped
+	VPERMB   Z28, Z3, Z6
+	VPANDQ   Z22, Z3, Z7
+	VPCMPEQB Z23, Z7, K7
+	VPTESTMB Z6, Z6, K7, K6
+	KSHIFTLQ $63, K6, K6
+	KORTESTQ K5, K6
+	JZ       escaped
+	TRIPLES512
+	JMP      escaped
 
 found:
 	// K2 is set in the bytes flagged: the first of them.
@@ -369,9 +419,13 @@ blockEsc:
 	JMP       block
 
 blockPairs:
-	// Out of the way of sets without pairs.
+	// Out of the way of sets without pairs. A block starts at a character
+	// boundary, so no pair begins before it.
 	PAIRS512
-	JMP blockEsc
+	KORTESTQ K5, K5
+	JZ       blockEsc
+	TRIPLES512
+	JMP      blockEsc
 
 open:
 	// A character left open at the end: copy the block up to it, 61 to

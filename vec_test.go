@@ -105,6 +105,16 @@ func TestPairsCoverTheSet(t *testing.T) {
 			}
 		}
 		tb := pairTables(cs)
+		tb.thirds(&s)
+		for r := rune(0x800); r <= 0xFFFF; r++ {
+			if !utf8.ValidRune(r) || !s.contains(r) {
+				continue
+			}
+			utf8.EncodeRune(b[:], r)
+			if tb.class(b[0], b[1])&tb.third[thirdIndex(b[1], b[2])] == 0 {
+				t.Fatalf("%v: %U (% x) is escaped, its third byte not flagged", opts, r, b[:3])
+			}
+		}
 		for lead := 0xC0; lead <= 0xFF; lead++ {
 			for second := 0x80; second <= 0xBF; second++ {
 				got := tb.leadHi[lead>>4]&tb.leadLo[lead&15]&tb.secHi[second>>4]&tb.secLo[second&15] != 0
@@ -118,7 +128,8 @@ func TestPairsCoverTheSet(t *testing.T) {
 
 // Emoji, kana and the text of many scripts make no pair of the invisible
 // classes: the kernel goes through them (the reason for pairs). Not all
-// punctuation: “ and — begin E2 80, as U+200B does.
+// punctuation: “ and — begin E2 80, as U+200B does, and only the wide
+// kernel, which tests their third byte, goes through them.
 func TestPairsSpareText(t *testing.T) {
 	s := newSet(configure([]Option{Also(Invisible | Tags | VariationSelectors)}))
 	p := s.pairs()
@@ -130,6 +141,15 @@ func TestPairsSpareText(t *testing.T) {
 		b := utf8.AppendRune(nil, r)
 		if covered.has(b[0], b[1]) {
 			t.Errorf("%c (%U, % x) is flagged", r, r, b[:2])
+		}
+	}
+	// With their third bytes, which the wide kernel tests, the general
+	// punctuation of running text is spared too.
+	tb := pairTablesOf(&s)
+	for _, r := range []rune{'“', '”', '‘', '’', '—', '–', '…', '•', '‰', '€', '™'} {
+		b := utf8.AppendRune(nil, r)
+		if tb.class(b[0], b[1])&tb.third[thirdIndex(b[1], b[2])] != 0 {
+			t.Errorf("%c (%U, % x) is flagged with its third byte", r, r, b)
 		}
 	}
 }
@@ -225,11 +245,57 @@ func vectorEdges(t *testing.T, edges []byte, sets []struct {
 	})
 }
 
+// TestVectorTriples puts characters of three bytes that the invisible
+// classes escape, and some they do not whose first two bytes are the same,
+// at every place across the ends of blocks, in ASCII and in Latin text:
+// the wide kernel tests their third byte, which may be in the block after
+// the pair.
+func TestVectorTriples(t *testing.T) {
+	if !haveVec {
+		t.Skip("no vector kernel on this processor")
+	}
+	s := New(Also(Invisible | Tags | VariationSelectors)).(*sanitizer)
+	m := newKernelModel(&s.set)
+	texts := [][]byte{
+		bytes.Repeat([]byte("abcdefghijklmnopqrstuvwxyz-0123456789 "), 6),
+		bytes.Repeat([]byte("àéîõü "), 20),
+	}
+	for _, wide := range kernels() {
+		s.set.vec.wide = wide
+		for _, r := range []rune{0x200B, 0x200F, 0x2060, 0x206F, 0xFEFF, 0x3164, '“', '—', '…', 0x2000, 0x2070} {
+			for _, tx := range texts {
+				for at := 0; at < 140; at++ {
+					in := append(append(append([]byte(nil), tx[:at]...), string(r)...), tx[at:]...)
+					_, ref := fastPaths(s)
+					want := clean(in, &ref.set)
+					if got := s.clean(in); got != want {
+						t.Fatalf("wide %d, % x: clean = %d, reference %d", wide, in, got, want)
+					}
+					got := vecScan(in, s.set.vec)
+					if model := scanModel(in, m); got != model || got > want {
+						t.Fatalf("wide %d, %U at %d: kernel stops at %d, its model at %d, the reference at %d", wide, r, at, got, model, want)
+					}
+					checkCopy(t, s, in, false)
+				}
+			}
+		}
+	}
+}
+
 // kernelModel is what scanModel needs to know of a set, worked out once.
 type kernelModel struct {
-	set   *set
-	pairs pairSet // the pairs the kernel flags: its classes' (pairs.go)
-	c1    bool    // some C1 control is escaped
+	set     *set
+	pairs   pairSet // the pairs the kernel flags: its classes' (pairs.go)
+	classes []modelClass
+	c1      bool // some C1 control is escaped
+}
+
+// modelClass is a class of pairs, and the third bytes of the characters of
+// three bytes the set escapes that start with one of them, by the last bit
+// of the second byte.
+type modelClass struct {
+	pairs  *pairSet
+	thirds [2][64]bool
 }
 
 func newKernelModel(s *set) *kernelModel {
@@ -237,11 +303,36 @@ func newKernelModel(s *set) *kernelModel {
 	p := s.pairs()
 	for _, c := range pairCover(&p) {
 		m.pairs.or(c.set())
+		m.classes = append(m.classes, modelClass{pairs: c.set()})
+	}
+	// From what the set escapes, where the kernel works from its classes'
+	// ranges: the same for sets that allow no character of three bytes
+	// and have no AlsoFunc.
+	for r := rune(0x800); r <= 0xFFFF; r++ {
+		if utf8.ValidRune(r) && s.contains(r) {
+			b := []byte(string(r))
+			for i := range m.classes {
+				if m.classes[i].pairs.has(b[0], b[1]) {
+					m.classes[i].thirds[b[1]&1][b[2]-0x80] = true
+				}
+			}
+		}
 	}
 	for r := rune(0x80); r <= 0x9F; r++ {
 		m.c1 = m.c1 || s.contains(r)
 	}
 	return m
+}
+
+// triple reports whether the wide kernel flags c after the pair a b led by
+// E0–EF: some class holds the pair and the third byte.
+func (m *kernelModel) triple(a, b, c byte) bool {
+	for _, k := range m.classes {
+		if k.pairs.has(a, b) && c&0xC0 == 0x80 && k.thirds[b&1][c-0x80] {
+			return true
+		}
+	}
+	return false
 }
 
 // scanModel is vecScan written plainly, block by block, from the set and
@@ -263,18 +354,26 @@ func scanModel(p []byte, m *kernelModel) int {
 		}
 		return p[i-k]
 	}
+	wide := s.vec.wide != 0 && len(p) >= 64
 	flagged := func(i int) bool {
-		b, b1 := p[i], back(i, 1)
+		b, b1, b2 := p[i], back(i, 1), back(i, 2)
 		kl := klPair(b1, b)
 		var must byte
-		if back(i, 2) >= 0xE0 || back(i, 3) >= 0xF0 {
+		if b2 >= 0xE0 || back(i, 3) >= 0xF0 {
 			must = twoConts // a third or fourth byte, which must continue
 		}
+		pair := pairs.has(b1, b)
+		if wide {
+			// A pair led by E0–EF is flagged at its third byte, if that
+			// is one of its class's.
+			threeByte := func(lead byte) bool { return lead&0xF0 == 0xE0 }
+			pair = pair && !threeByte(b1) || threeByte(b2) && m.triple(b2, b1, b)
+		}
 		return kl^must != 0 || c1 && b1 == 0xC2 && b <= 0x9F ||
-			b < 0x80 && s.ascii[b] || pairs.has(b1, b)
+			b < 0x80 && s.ascii[b] || pair
 	}
 	block := 32
-	if s.vec.wide != 0 && len(p) >= 64 {
+	if wide {
 		block = 64
 	}
 	at := 0
