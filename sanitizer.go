@@ -239,6 +239,12 @@ func (t *sanitizer) Span(src []byte, atEOF bool) (n int, err error) {
 				}
 			}
 		}
+		if t.set.emoji.on && !t.reference {
+			if m := t.passEmoji(src, n, len(src)-n); m > 0 {
+				n += m
+				continue
+			}
+		}
 		r, size, f := decode(src[n:], atEOF)
 		if size != 0 && f == 0 && t.set.class&contextual != 0 && t.set.contains(r) {
 			m, more := t.context(r, size, src, n, atEOF)
@@ -348,6 +354,17 @@ func (t *sanitizer) Transform(dst, src []byte, atEOF bool) (nDst, nSrc int, err 
 			nSrc += n
 			if nSrc == len(src) {
 				break
+			}
+		}
+
+		if t.set.emoji.on && !t.reference && src[nSrc] >= 0xE2 {
+			// A run of emoji, joiners and selectors that pass where they
+			// stand, without a round of unit and the rules for each.
+			if m := t.passEmoji(src, nSrc, len(dst)-nDst); m > 0 {
+				nDst += copy(dst[nDst:], src[nSrc:nSrc+m])
+				nSrc += m
+				falseAlarm = true
+				continue
 			}
 		}
 

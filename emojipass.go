@@ -1,0 +1,99 @@
+package sanitize
+
+import "unicode/utf8"
+
+// This file holds a fast path for the context rules (context.go) on emoji
+// sequences, which chat text is full of: a joiner between two emoji, and
+// U+FE0F after a base, are what the kernel stops at with the invisible
+// classes, one each time, and each went through unit, the class tests and
+// the rules, which cost some 90 ns. passEmoji passes a whole run of them
+// and of the emoji between them at once, deciding only the plainest cases
+// itself, exactly as the rules would, and leaving everything else to
+// them. sanitizer.reference turns it off, so that the tests hold it to the
+// rules (TestEmojiPassMatchesRules, TestFastPathsMatchReference,
+// FuzzInvisible).
+
+// emojiFast says what passEmoji may pass for a set: U+200D and U+FE0F are
+// clean or escaped only as members of the classes whose rules let them
+// pass in context, and nothing of U+1F000–U+1FFFF is escaped.
+type emojiFast struct {
+	on bool
+}
+
+func newEmojiFast(s *set) emojiFast {
+	ok := func(r rune, c Class) bool { return !s.contains(r) || s.only(c, r) }
+	return emojiFast{on: s.emojiClean && s.class&contextual != 0 &&
+		ok(0x200D, Invisible) && ok(0xFE0F, VariationSelectors|Invisible)}
+}
+
+// passEmoji returns how many bytes from src[at] pass unchanged as a run of
+// joiners between emoji, presentation selectors after a base, and emoji of
+// U+1F000–U+1FFFF, at most room; 0 when the first of them is not one the
+// fast path can decide. Each of them is judged on the input around it, as
+// the rules judge it: it needs the bytes before it in src (no look into
+// what earlier calls consumed) and, for a joiner, the whole emoji after it.
+func (t *sanitizer) passEmoji(src []byte, at, room int) int {
+	n := at
+	for end := at + room; n < len(src); {
+		var size int
+		switch p := src[n:]; {
+		case len(p) >= 4 && p[0] == 0xF0 && p[1] == 0x9F && isCont(p[2]) && isCont(p[3]):
+			size = 4 // an emoji, which no option escapes here
+		case len(p) >= 3 && p[0] == 0xEF && p[1] == 0xB8 && p[2] == 0x8F:
+			r, ok := lastRune(src[:n])
+			if !ok || !isBase(r) {
+				return n - at
+			}
+			size = 3
+		case len(p) >= 3 && p[0] == 0xE2 && p[1] == 0x80 && p[2] == 0x8D:
+			if !zwjBetweenEmoji(src[:n], p[3:]) {
+				return n - at
+			}
+			size = 3
+		default:
+			return n - at
+		}
+		if n+size > end {
+			break
+		}
+		n += size
+	}
+	return n - at
+}
+
+// zwjBetweenEmoji reports whether a joiner with before and after around it
+// is in an emoji ZWJ sequence (UTS #51): an Extended_Pictographic
+// character, with an optional skin tone and U+FE0F, before it, and one
+// after it. It says no where before or after is too short to tell.
+func zwjBetweenEmoji(before, after []byte) bool {
+	r, ok := lastRune(before)
+	if ok && r == 0xFE0F {
+		before = before[:len(before)-3]
+		r, ok = lastRune(before)
+	}
+	if ok && isModifier(r) {
+		before = before[:len(before)-4]
+		r, ok = lastRune(before)
+	}
+	if !ok || !isPictographic(r) {
+		return false
+	}
+	if len(after) >= 4 && after[0] == 0xF0 && after[1] == 0x9F && isCont(after[2]) && isCont(after[3]) {
+		return pictographicBlock.has(0x1F000 | rune(after[2]&0x3F)<<6 | rune(after[3]&0x3F))
+	}
+	next, size := utf8.DecodeRune(after)
+	return size > 1 && isPictographic(next)
+}
+
+// lastRune returns the last character of p, if p ends in a whole,
+// well-formed one. An emoji of U+1F000–U+1FFFF, the common case, is
+// taken without utf8.DecodeLastRune, which costs more than the rest.
+func lastRune(p []byte) (rune, bool) {
+	if n := len(p); n >= 4 && p[n-4] == 0xF0 && p[n-3] == 0x9F && isCont(p[n-2]) && isCont(p[n-1]) {
+		return 0x1F000 | rune(p[n-2]&0x3F)<<6 | rune(p[n-1]&0x3F), true
+	}
+	r, size := utf8.DecodeLastRune(p)
+	return r, size > 1 || size == 1 && r < utf8.RuneSelf
+}
+
+func isCont(b byte) bool { return b&0xC0 == 0x80 }

@@ -1,0 +1,66 @@
+package sanitize
+
+import (
+	"math/rand/v2"
+	"testing"
+	"unicode"
+)
+
+// passEmoji on the cases it decides, worked out from UTS #51 and the rule
+// for selectors: how many bytes pass from at.
+func TestPassEmoji(t *testing.T) {
+	s := New(Also(Invisible | Tags | VariationSelectors)).(*sanitizer)
+	for _, c := range []struct {
+		desc, in string
+		at, want int
+	}{
+		{"a joiner between two emoji, and the emoji after it", "👨\u200d👩", 4, 7},
+		{"a family: joiners and emoji to the end", "👨\u200d👩\u200d👧", 4, 14},
+		{"after a skin tone", "👩🏽\u200d💻", 8, 7},
+		{"after a selector", "🏳\ufe0f\u200d🌈", 4, 3 + 3 + 4},
+		{"after a letter", "a\u200d👩", 1, 0},
+		{"before a letter", "👨\u200da", 4, 0},
+		{"nothing after it yet", "👨\u200d", 4, 0},
+		{"a selector after a symbol", "❤\ufe0f", 3, 3},
+		{"a selector after a space", " \ufe0f", 1, 0},
+		{"a selector at the start of src", "\ufe0f", 0, 0},
+		{"a selector after an unassigned pictograph, no base", "\U0001FC00\ufe0f", 4, 0},
+		{"a second selector", "❤\ufe0f\ufe0f", 6, 0},
+		{"stops at what it does not decide", "👨\u200d👩 x", 4, 7},
+		{"a joiner after a virama is the rules' business", "क्\u200d", 6, 0},
+	} {
+		if got := s.passEmoji([]byte(c.in), c.at, 100); got != c.want {
+			t.Errorf("%s: passEmoji(%+q, %d) = %d, want %d", c.desc, c.in, c.at, got, c.want)
+		}
+	}
+	if got := s.passEmoji([]byte("👨\u200d👩\u200d👧"), 4, 9); got != 7 {
+		t.Errorf("with room for 9 bytes: %d, want 7", got)
+	}
+}
+
+// The fast path is held to the rules on random runs of the pieces of emoji
+// sequences and of what breaks them, under sets that turn it on and off.
+func TestEmojiPassMatchesRules(t *testing.T) {
+	pieces := []string{"👨", "👩", "💻", "🌈", "🏳", "❤", "😀", "🇯", "🇵", "🏴", "\U0001FC00",
+		"🏻", "🏽", "\ufe0f", "\ufe0e", "\u200d", "\u200d", "\u200c", "a", " ", "\n", "क", "\u094d", "ب",
+		"\U000e0067", "\U000e007f", "\xf0\x9f\x98", "\x80", "\x1b"}
+	configs := [][]Option{
+		{Also(Invisible)},
+		{Also(Invisible | Tags | VariationSelectors)},
+		{Also(VariationSelectors)},
+		{Remove(Invisible)},
+		{Also(Invisible), Allow(0x200D)},
+		{Also(Invisible), AlsoIn(&unicode.RangeTable{R16: []unicode.Range16{{0x200D, 0x200D, 1}}})},
+		{Also(Invisible | Noncharacters)},
+	}
+	rng := rand.New(rand.NewPCG(5, 6))
+	for i := 0; i < 3000; i++ {
+		var in []byte
+		for n := rng.IntN(24); n > 0; n-- {
+			in = append(in, pieces[rng.IntN(len(pieces))]...)
+		}
+		for _, opts := range configs {
+			checkFastPaths(t, newSanitizer(configure(opts)), in)
+		}
+	}
+}
