@@ -96,6 +96,23 @@ func makeCorpora() []Corpus {
 			}
 			return append(append(b, string(w)...), ' ')
 		})},
+		{"prose", corpus(func(r *rand.Rand, b []byte) []byte {
+			// English as typeset on the web: curly quotes, apostrophes,
+			// dashes and now and then an ellipsis, which begin E2 80 as
+			// U+200B does.
+			w := pick(r, words)
+			switch r.IntN(12) {
+			case 0:
+				return append(b, "“"+w+"” "...)
+			case 1:
+				return append(b, w+"’s "...)
+			case 2:
+				return append(b, w+" — "...)
+			case 3:
+				return append(b, w+"… "...)
+			}
+			return append(append(b, w...), ' ')
+		})},
 		{"cjk", corpus(func(r *rand.Rand, b []byte) []byte {
 			return utf8.AppendRune(b, rune(0x4E00+r.IntN(0x5000)))
 		})},
