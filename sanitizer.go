@@ -21,6 +21,10 @@ type sanitizer struct {
 	resets     bool // colours are reset before a raw line feed and at the end
 	reference  bool // every unit goes through unit: the reference, for tests
 	reporting  bool // each change is noted in found, for Check (check.go)
+	// The copying kernel's escapes (vec.go), and whether it may run with
+	// sequences recognized: it must stop at every introducer.
+	esc       *[0x80]escapeText
+	seqKernel bool
 
 	// State, cleared by Reset.
 	started bool  // the BOM policy has been applied
@@ -57,6 +61,13 @@ func (t *sanitizer) init(c config) {
 	*t = sanitizer{bom: c.bom, invalid: c.invalid, style: c.style, set: newSet(c),
 		recognize: c.recognizes(), strip: c.sequences == StripSequences, keepColors: c.keepColors,
 		resets: c.keepColors && !c.reversible}
+	t.esc = &escapeTexts[t.style]
+	if t.recognize {
+		// The kernel stops at ESC with these, and at every C1 control
+		// where it escapes any: then it sees every introducer.
+		t.esc = &sequenceEscapeTexts[t.style]
+		t.seqKernel = t.set.vec != nil && t.set.ascii[0x1B] && t.set.vec.c1Lead[0] == 0xC2
+	}
 }
 
 // Reset implements [transform.Transformer]: the next byte is the start of
@@ -298,7 +309,9 @@ func (t *sanitizer) Transform(dst, src []byte, atEOF bool) (nDst, nSrc int, err 
 			}
 			continue
 		}
-		if t.recognize && !t.reference && !t.reporting {
+		if t.recognize && !t.reference && !t.reporting && (!t.seqKernel || t.sequenceNear(src[nSrc:])) {
+			// Sequences and the short text between them; the kernel
+			// takes longer text faster, but not a few bytes.
 			d, s := t.copySequences(dst[nDst:], src[nSrc:])
 			nDst += d
 			nSrc += s
@@ -306,17 +319,20 @@ func (t *sanitizer) Transform(dst, src []byte, atEOF bool) (nDst, nSrc int, err 
 				break
 			}
 		}
-		// The kernel that copies escapes ESC by itself, which the
-		// recognizer must see first. After a false alarm (a clean
-		// character it stopped at), clean takes over for a stretch.
-		kernel := t.set.vec != nil && !t.recognize && !t.set.removesASCII && !t.reporting && !falseAlarm && len(src)-nSrc >= 32
+		// With sequences recognized, the kernel that copies stops at
+		// their introducers for the recognizer (seqKernel), and not while
+		// a raw line feed would need a reset first. After a false alarm
+		// (a clean character it stopped at), clean takes over for a
+		// stretch.
+		kernel := t.set.vec != nil && (!t.recognize || t.seqKernel && (!t.colored || t.set.ascii['\n'])) &&
+			!t.set.removesASCII && !t.reporting && !falseAlarm && len(src)-nSrc >= 32
 		falseAlarm = false
 		if kernel {
 			// The kernel copies clean text and escapes ASCII bytes by
 			// itself, which is most of the work on most text. With 32
 			// bytes left in both, it stopped at a unit to handle below;
 			// else the last bytes are left to clean.
-			d, s := vecCopy(dst[nDst:], src[nSrc:], t.set.vec, &escapeTexts[t.style])
+			d, s := vecCopy(dst[nDst:], src[nSrc:], t.set.vec, t.esc)
 			nDst += d
 			nSrc += s
 			kernel = len(src)-nSrc >= 32 && len(dst)-nDst >= 32
@@ -430,6 +446,15 @@ func (t *sanitizer) Transform(dst, src []byte, atEOF bool) (nDst, nSrc int, err 
 	t.offset += int64(nSrc)
 	return nDst, nSrc, err
 }
+
+// sequenceNear reports whether an ESC is in the first bytes of p, where
+// copySequences is faster than a call of the kernel.
+func (t *sanitizer) sequenceNear(p []byte) bool {
+	return bytes.IndexByte(p[:min(len(p), sequenceNearby)], 0x1B) >= 0
+}
+
+// sequenceNearby is how far sequenceNear looks.
+const sequenceNearby = 64
 
 // unit decides what to write for the unit at src[at:], which the fast
 // paths did not pass: a character, or an ill-formed subpart. It returns

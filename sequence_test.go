@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"io"
+	"math/rand/v2"
 	"strings"
 	"testing"
 	"testing/iotest"
@@ -143,5 +144,32 @@ func TestLongSequences(t *testing.T) {
 				t.Errorf("Span = %d, want %d", n, want)
 			}
 		})
+	}
+}
+
+// The fast paths with sequences recognized (copySequences, and the kernel
+// that stops at introducers) are held to the plain loop on random runs of
+// sequences, their fragments and text long enough for the kernel.
+func TestSequenceFastPaths(t *testing.T) {
+	pieces := []string{"\x1b[31m", "\x1b[0m", "\x1b[m", "\x1b[1;38:2:1:2:3m", "\x1b[8m", "\x1b[2J", "\x1b[?25l",
+		"\x1b]8;;https://example.com\x1b\\", "\x1b]0;title\x07", "\x1bP1$r\x1b\\", "\x1b(B", "\x1b7", "\x1b", "\x1b[",
+		"\u009b31m", "\u009d0;t\u009c", "\x9b", "\x00", "\t", "\n", "\r", "é", "日本", "\u202e",
+		"word ", "the quick brown fox jumps over the lazy dog, and then some more words ", strings.Repeat("x", 70)}
+	configs := [][]Option{
+		{Sequences(StripSequences)},
+		{Sequences(StripSequences), Allow('\t', '\n')},
+		{KeepColors()},
+		{KeepColors(), Allow('\n')},
+		{KeepColors(), Sequences(StripSequences), Allow('\t', '\n'), Also(Bidi)},
+	}
+	rng := rand.New(rand.NewPCG(7, 8))
+	for i := 0; i < 2000; i++ {
+		var in []byte
+		for n := rng.IntN(20); n > 0; n-- {
+			in = append(in, pieces[rng.IntN(len(pieces))]...)
+		}
+		for _, opts := range configs {
+			checkFastPaths(t, newSanitizer(configure(opts)), in)
+		}
 	}
 }

@@ -186,7 +186,8 @@ func newVecTables(s *set) *vecTables {
 
 // escapeText is the escape of an ASCII byte as the kernel that copies
 // (vecCopy) writes it: n bytes, 2 to 8, with four 2-byte stores that may
-// overlap, at 0, n-2, at2 and at4.
+// overlap, at 0, n-2, at2 and at4; or, where n is 0, a byte the kernel
+// stops at for its caller to handle (ESC, when sequences are recognized).
 type escapeText struct {
 	text     [8]byte
 	n        uint8
@@ -204,6 +205,16 @@ var escapeTexts = func() (t [UnicodeStyle + 1][0x80]escapeText) {
 			n := copy(t[s][b].text[:], e)
 			t[s][b].n, t[s][b].at2, t[s][b].at4 = uint8(n), uint8(min(2, n-2)), uint8(max(n-4, 0))
 		}
+	}
+	return t
+}()
+
+// sequenceEscapeTexts are escapeTexts but for ESC, which the kernel leaves
+// to the recognizer of sequences (sequence.go).
+var sequenceEscapeTexts = func() (t [UnicodeStyle + 1][0x80]escapeText) {
+	t = escapeTexts
+	for s := range t {
+		t[s][0x1B] = escapeText{}
 	}
 	return t
 }()

@@ -508,6 +508,8 @@ escape:
 	SHLQ    $4, AX
 	ADDQ    R9, AX
 	MOVBLZX escapeText_n(AX), R11
+	TESTQ   R11, R11
+	JZ      held // a byte the caller handles (escapeText)
 	MOVWLZX (AX), R12
 	MOVW    R12, (DI)
 	MOVWLZX -2(AX)(R11*1), R12
@@ -545,6 +547,10 @@ escape:
 
 stop:
 	ADDQ R12, SI
+	JMP  copied
+
+held:
+	ADDQ R13, SI
 	JMP  copied
 
 other:
@@ -605,6 +611,8 @@ start:
 	SHLQ    $4, AX
 	ADDQ    R9, AX
 	MOVBLZX escapeText_n(AX), R11
+	TESTQ   R11, R11
+	JZ      copied // a byte the caller handles (escapeText)
 	LEAQ    (DI)(R11*1), R13
 	CMPQ    R13, R8
 	JHI     copied

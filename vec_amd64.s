@@ -588,6 +588,8 @@ started:
 	SHLQ    $4, AX
 	ADDQ    R9, AX
 	MOVBLZX escapeText_n(AX), R11
+	TESTQ   R11, R11
+	JZ      copied // a byte the caller handles (escapeText)
 	LEAQ    (DI)(R11*1), R13
 	CMPQ    R13, R8
 	JHI     copied
