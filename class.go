@@ -169,7 +169,7 @@ type set struct {
 	// No option escapes anything in U+1F000–U+1FFFF (emojiClean) or
 	// U+2080–U+2FFF (symbolsClean); see skipKnownClean.
 	emojiClean, symbolsClean bool
-	emoji                    emojiFast // what passEmoji may pass
+	emojiFast                bool // passEmoji may run (emojipass.go)
 }
 
 // removes reports whether r, which the set escapes, is removed instead.
@@ -212,7 +212,7 @@ func newSet(c config) set {
 	// any. TestKnownClean checks this against every class.
 	s.emojiClean = s.class&Noncharacters == 0 && len(s.preds) == 0
 	s.symbolsClean = len(s.preds) == 0
-	s.emoji = newEmojiFast(&s)
+	s.emojiFast = emojiFast(&s)
 	s.scan = newWordScan(&s.ascii)
 	s.dfa = newDFA(&s)
 	s.vec = newVecTables(&s)

@@ -13,17 +13,13 @@ import "unicode/utf8"
 // rules (TestEmojiPassMatchesRules, TestFastPathsMatchReference,
 // FuzzInvisible).
 
-// emojiFast says what passEmoji may pass for a set: U+200D and U+FE0F are
+// emojiFast reports whether passEmoji may run for s: U+200D and U+FE0F are
 // clean or escaped only as members of the classes whose rules let them
 // pass in context, and nothing of U+1F000–U+1FFFF is escaped.
-type emojiFast struct {
-	on bool
-}
-
-func newEmojiFast(s *set) emojiFast {
+func emojiFast(s *set) bool {
 	ok := func(r rune, c Class) bool { return !s.contains(r) || s.only(c, r) }
-	return emojiFast{on: s.emojiClean && s.class&contextual != 0 &&
-		ok(0x200D, Invisible) && ok(0xFE0F, VariationSelectors|Invisible)}
+	return s.emojiClean && s.class&contextual != 0 &&
+		ok(0x200D, Invisible) && ok(0xFE0F, VariationSelectors|Invisible)
 }
 
 // passEmoji returns how many bytes from src[at] pass unchanged as a run of

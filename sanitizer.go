@@ -250,7 +250,7 @@ func (t *sanitizer) Span(src []byte, atEOF bool) (n int, err error) {
 				}
 			}
 		}
-		if t.set.emoji.on && !t.reference {
+		if t.set.emojiFast && !t.reference {
 			if m := t.passEmoji(src, n, len(src)-n); m > 0 {
 				n += m
 				continue
@@ -373,7 +373,7 @@ func (t *sanitizer) Transform(dst, src []byte, atEOF bool) (nDst, nSrc int, err 
 			}
 		}
 
-		if t.set.emoji.on && !t.reference && src[nSrc] >= 0xE2 {
+		if t.set.emojiFast && !t.reference && src[nSrc] >= 0xE2 {
 			// A run of emoji, joiners and selectors that pass where they
 			// stand, without a round of unit and the rules for each.
 			if m := t.passEmoji(src, nSrc, len(dst)-nDst); m > 0 {
