@@ -4,7 +4,7 @@ import "unsafe"
 
 // This file holds the third fast path of clean, for processors with vector
 // instructions: it checks 32 bytes per step with AVX2 (vec_amd64.s), 64
-// with AVX-512BW where the processor has it (vec512_amd64.s), four blocks
+// with AVX-512BW where the processor has it (vec512_amd64.h), four blocks
 // at once on ASCII, for ill-formed UTF-8, escaped ASCII bytes, C1 controls
 // and the pairs of a lead byte and the next that may start another escaped
 // character (pairs.go), and says where the first of them is (vecScan).
@@ -56,6 +56,7 @@ type vecTables struct {
 	byte1Low  [32]byte
 	byte2High [32]byte
 	open      [32]byte // less than this at the end of a block: no character left open
+	open64    [64]byte // the same for a block of 64 bytes, for the AVX-512 kernels
 	third     [32]byte // E0-80: subtracted with saturation, leaves bit 7 from E0 up
 	fourth    [32]byte // F0-80: likewise from F0 up
 	nibble    [32]byte // 0F
@@ -63,7 +64,7 @@ type vecTables struct {
 
 	escapes uint64 // nonzero when some ASCII byte is escaped
 	pairs   uint64 // nonzero when some pair is flagged
-	wide    uint64 // nonzero when vecScan takes 64 bytes at a time (vec512_amd64.s)
+	wide    uint64 // nonzero when vecScan takes 64 bytes at a time (vecscan512_amd64.s)
 }
 
 // The Keiser–Lemire error bits: for each pair of bytes, the reasons it
@@ -181,6 +182,10 @@ func newVecTables(s *set) *vecTables {
 	// the next: 2-byte leads in the last, 3-byte in the last two, 4-byte
 	// in the last three.
 	v.open[29], v.open[30], v.open[31] = 0xF0-1, 0xE0-1, 0xC0-1
+	for i := range v.open64 {
+		v.open64[i] = 0xFF
+	}
+	v.open64[61], v.open64[62], v.open64[63] = 0xF0-1, 0xE0-1, 0xC0-1
 	return v
 }
 

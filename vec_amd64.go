@@ -24,10 +24,11 @@ var haveVec = func() bool {
 }()
 
 // haveWide reports whether this processor and its operating system run the
-// AVX-512 kernels (vec512_amd64.s): CPUID says AVX-512F, BW and VBMI, and
-// BMI1 and BMI2 for TZCNT, BLSR and BZHI, and XGETBV says the OS saves the
-// opmask and ZMM state (the checks of the Intel SDM, §15.2). VBMI leaves
-// out the first processors with AVX-512 (Skylake-SP), which keep to AVX2.
+// AVX-512 kernels (vecscan512_amd64.s, veccopy512_amd64.s): CPUID says
+// AVX-512F, BW and VBMI, and BMI1 and BMI2 for TZCNT, BLSR and BZHI, and
+// XGETBV says the OS saves the opmask and ZMM state (the checks of the
+// Intel SDM, §15.2). VBMI leaves out the first processors with AVX-512
+// (Skylake-SP), which keep to AVX2.
 var haveWide = haveVec && func() bool {
 	if xcr0 := xgetbv(); xcr0&0xE6 != 0xE6 { // XMM, YMM, opmask, ZMM_Hi256, Hi16_ZMM
 		return false

@@ -1,0 +1,133 @@
+// Macros of the AVX-512 kernels, vecscan512_amd64.s and veccopy512_amd64.s:
+// the forms of vecScan and vecCopy (vec_amd64.s) for 64 bytes per step,
+// for processors with AVX-512BW and VBMI. They make the same checks on the
+// same tables, broadcast to four lanes, with the results in mask
+// registers, and look the pairs up by byte rather than by nibble. What a
+// block is and where the kernel stops are those of the AVX2 kernels for
+// blocks of 64 bytes (scanModel, with a block of 64).
+
+// ESCAPED sets k in the bytes of x, all ASCII, that are escaped: escLo
+// (Z12) and hi (Z13) say so for the low and the high half of each byte.
+// It clobbers t.
+#define ESCAPED(x, t, k) \
+	VPSRLW   $4, x, t;  \
+	VPANDQ   Z14, t, t; \
+	VPSHUFB  t, Z13, t; \
+	VPSHUFB  x, Z12, Z5; \
+	VPTESTMB Z5, t, k
+
+// CHECK512 sets K1 in the bytes of the block Z0 that are ill-formed
+// (Keiser–Lemire) or C1 controls, as CHECK does in vec_amd64.s. Z15 is the
+// block before. It leaves the bytes one and two places back in Z2 and Z3
+// and the high halves of the block in Z1, for PAIRS512 and CHECK_ESC512,
+// and clobbers Z4–Z6, Z11, K2 and K3.
+#define CHECK512 \
+	/* The bytes one, two and three places back, across the blocks: */ \
+	/* Z1 is each lane's lane before. */ \
+	VALIGND  $12, Z15, Z0, Z1; \
+	VPALIGNR $15, Z1, Z0, Z2;  \
+	VPALIGNR $14, Z1, Z0, Z3;  \
+	VPALIGNR $13, Z1, Z0, Z4;  \
+	/* Keiser–Lemire: errors in pairs of bytes ... */ \
+	VPSRLW  $4, Z2, Z5;  \
+	VPANDQ  Z14, Z5, Z5; \
+	VPSHUFB Z5, Z10, Z5; \
+	VPANDQ  Z14, Z2, Z6; \
+	VPSHUFB Z6, Z9, Z6;  \
+	VPANDQ  Z6, Z5, Z5;  \
+	VPSRLW  $4, Z0, Z1;  \
+	VPANDQ  Z14, Z1, Z1; \
+	VPSHUFB Z1, Z8, Z6;  \
+	VPANDQ  Z6, Z5, Z5;  \
+	/* ... and whether a third or fourth byte must be a continuation. */ \
+	VPSUBUSB Z16, Z3, Z11; \
+	VPSUBUSB Z17, Z4, Z4;  \
+	VPORQ    Z4, Z11, Z11; \
+	VPANDQ   Z18, Z11, Z11; \
+	VPXORQ   Z5, Z11, Z11; \
+	VPTESTMB Z11, Z11, K1; \
+	/* C1 controls: C2 then 80–9F. */ \
+	VPCMPEQB Z19, Z2, K2;         \
+	VPCMPUB  $2, Z20, Z0, K2, K3; \
+	KORQ     K3, K1, K1
+
+// PAIRS512 and TRIPLES512 add to K1 the bytes where a character that may
+// be escaped, other than a C1 control, is found (pairs.go): the second
+// byte of a pair led by C0–DF or F0–FF, and the third byte after a pair
+// led by E0–EF if it is one of the pair's class. A pair's classes are
+// those it has as a lead byte (pairLead64, Z28) and as a second byte
+// (pairSec64, Z29) in common, a third byte's in pairThird (Z24, Z26):
+// VPERMB and VPERMI2B (AVX-512 VBMI) look them up by their low six bits.
+// The AVX2 kernel tests pairs alone, with nibble tables, so it stops at “
+// (E2 80 9C) where U+200B (E2 80 8B) is escaped; this does not. Z2 and Z3
+// are the bytes one and two places back.
+//
+// PAIRS512 is a gate: it sets K5 at the second byte of every pair,
+// whatever leads it; where there is none, and no pair that the block
+// before may have begun, TRIPLES512 has nothing to do. Text with no pair at
+// all, most text, takes four instructions more than a set without pairs,
+// not eighteen. Both clobber Z5–Z7, K5–K7.
+#define PAIRS512 \
+	VPCMPUB  $5, Z27, Z2, K6; \
+	VPERMB   Z28, Z2, Z5;     \
+	VPERMB   Z29, Z0, Z7;     \
+	VPTESTMB Z7, Z5, K6, K5
+
+// TRIPLES512 sorts out the pairs of PAIRS512, and adds them to K1.
+#define TRIPLES512 \
+	/* K7: two places after a lead of three bytes. */ \
+	VPANDQ   Z22, Z3, Z6;    \
+	VPCMPEQB Z23, Z6, K7;    \
+	/* Pairs led by E0–EF are not flagged at their second byte ... */ \
+	VPANDQ   Z22, Z2, Z6;    \
+	VPCMPEQB Z23, Z6, K6;    \
+	KANDNQ   K5, K6, K5;     \
+	/* ... but at the third, looked up with the last bit of the */ \
+	/* second byte in bit 6: VPERMI2B takes it from Z24 where that */ \
+	/* is 0, from Z26 where it is 1. */ \
+	VPERMB   Z28, Z3, Z5;    \
+	VPERMB   Z29, Z2, Z6;    \
+	VPANDQ   Z6, Z5, Z5;     \
+	VPSLLW   $6, Z2, Z6;     \
+	VPANDQ   Z25, Z6, Z6;    \
+	VPORQ    Z0, Z6, Z6;     \
+	VPERMI2B Z26, Z24, Z6;   \
+	VPTESTMB Z6, Z5, K7, K6; \
+	KORQ     K6, K5, K5;     \
+	KORQ     K5, K1, K1
+
+// CHECK_ESC512 finishes CHECK512: K2 gets the escaped ASCII bytes (the
+// table gives 0 for bytes from 80 up) and what K1 holds. It clobbers Z1
+// and Z2.
+#define CHECK_ESC512 \
+	VPSHUFB  Z1, Z13, Z1; \
+	VPSHUFB  Z0, Z12, Z2; \
+	VPTESTMB Z2, Z1, K2;  \
+	KORQ     K1, K2, K2
+
+// LOAD_TABLES512 loads the tables, each 16 bytes broadcast to four lanes.
+#define LOAD_TABLES512 \
+	VBROADCASTI32X4 vecTables_nibble(DX), Z14;     \
+	VBROADCASTI32X4 vecTables_hi(DX), Z13;         \
+	VBROADCASTI32X4 vecTables_escLo(DX), Z12;      \
+	VBROADCASTI32X4 vecTables_byte1High(DX), Z10;  \
+	VBROADCASTI32X4 vecTables_byte1Low(DX), Z9;    \
+	VBROADCASTI32X4 vecTables_byte2High(DX), Z8;   \
+	VBROADCASTI32X4 vecTables_third(DX), Z16;      \
+	VBROADCASTI32X4 vecTables_fourth(DX), Z17;     \
+	VBROADCASTI32X4 vecTables_bit7(DX), Z18;       \
+	VBROADCASTI32X4 vecTables_c1Lead(DX), Z19;     \
+	VBROADCASTI32X4 vecTables_c1Max(DX), Z20;      \
+	VMOVDQU64       vecTables_open64(DX), Z21;     \
+	MOVL            $0xC0, R11;                     \
+	VPBROADCASTB    R11, Z27;                       \
+	MOVL            $0xF0, R11;                     \
+	VPBROADCASTB    R11, Z22;                       \
+	MOVL            $0xE0, R11;                     \
+	VPBROADCASTB    R11, Z23;                       \
+	MOVL            $0x40, R11;                     \
+	VPBROADCASTB    R11, Z25;                       \
+	VMOVDQU64       vecTables_pairThird(DX), Z24;   \
+	VMOVDQU64       vecTables_pairThird+64(DX), Z26; \
+	VMOVDQU64       vecTables_pairLead64(DX), Z28;  \
+	VMOVDQU64       vecTables_pairSec64(DX), Z29

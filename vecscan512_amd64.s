@@ -1,0 +1,159 @@
+//go:build !purego
+
+#include "go_asm.h"
+#include "textflag.h"
+#include "vec512_amd64.h"
+
+// func vecScan512(p []byte, v *vecTables) int
+//
+// Registers: SI p, DX v, AX the block being checked, CX the last offset
+// a whole block starts at, R9 nonzero when some ASCII byte is escaped.
+// R11 nonzero when the set has pairs. Z15 holds the block before (zeros
+// before the first: as if after ASCII); Z8–Z14 and Z16–Z29 the tables.
+TEXT ·vecScan512(SB), NOSPLIT, $0-40
+	MOVQ p_base+0(FP), SI
+	MOVQ p_len+8(FP), CX
+	MOVQ v+24(FP), DX
+	XORQ AX, AX
+	CMPQ CX, $64
+	JB   short
+
+	LOAD_TABLES512
+	MOVQ            vecTables_pairs(DX), R11
+	VPXORQ          Z15, Z15, Z15
+	MOVQ            vecTables_escapes(DX), R9
+	MOVQ            CX, R10
+	SUBQ            $256, R10 // the last offset four whole blocks start at
+	SUBQ            $64, CX
+
+loop:
+	// ASCII text goes 256 bytes at a time, once the block before leaves
+	// no character open: only escaped bytes can be wrong in it. Where
+	// one is, the block at a time below finds it.
+	CMPQ      AX, R10
+	JG        one
+	VPSUBUSB  Z21, Z15, Z3
+	VPTESTMB  Z3, Z3, K2
+	KORTESTQ  K2, K2
+	JNZ       one
+	VMOVDQU64 (SI)(AX*1), Z0
+	VMOVDQU64 64(SI)(AX*1), Z1
+	VMOVDQU64 128(SI)(AX*1), Z2
+	VMOVDQU64 192(SI)(AX*1), Z3
+	VPORQ     Z0, Z1, Z4
+	VPTERNLOGQ $0xFE, Z2, Z3, Z4 // Z4 | Z3 | Z2
+	VPMOVB2M  Z4, K1
+	KORTESTQ  K1, K1
+	JNZ       one
+	TESTQ     R9, R9
+	JZ        ascii4
+	ESCAPED(Z0, Z4, K1)
+	ESCAPED(Z1, Z4, K2)
+	KORQ      K1, K2, K1
+	ESCAPED(Z2, Z4, K2)
+	KORQ      K1, K2, K1
+	ESCAPED(Z3, Z4, K2)
+	KORQ      K1, K2, K1
+	KORTESTQ  K1, K1
+	JNZ       one
+
+ascii4:
+	VMOVDQA64 Z3, Z15
+	ADDQ      $256, AX
+	JMP       loop
+
+one:
+	CMPQ     AX, CX
+	JG       done
+	VMOVDQU64 (SI)(AX*1), Z0
+	VPMOVB2M Z0, K1
+	KORTESTQ K1, K1
+	JNZ      multi
+
+	// An ASCII block: wrong only after a character left open, or where
+	// a byte is escaped.
+	VPSUBUSB Z21, Z15, Z3
+	VPTESTMB Z3, Z3, K2
+	KORTESTQ K2, K2
+	JNZ      done
+	TESTQ    R9, R9
+	JZ       ascii
+	ESCAPED(Z0, Z1, K2)
+	KORTESTQ K2, K2
+	JNZ      found
+
+ascii:
+	VMOVDQA64 Z0, Z15
+	ADDQ      $64, AX
+	JMP       loop
+
+multi:
+	// Text that is not ASCII tends to go on: stay here until a block is
+	// ASCII again.
+	CHECK512
+	TESTQ    R11, R11
+	JNZ      pairs
+
+escaped:
+	CHECK_ESC512
+	KORTESTQ K2, K2
+	JNZ      found
+	VMOVDQA64 Z0, Z15
+	ADDQ     $64, AX
+	CMPQ     AX, CX
+	JG       done
+	VMOVDQU64 (SI)(AX*1), Z0
+	VPMOVB2M Z0, K1
+	KORTESTQ K1, K1
+	JNZ      multi
+	JMP      loop
+
+pairs:
+	// Out of the way of sets without pairs. A pair begun in the block
+	// before, whose third byte is the first here, goes to TRIPLES512 too:
+	// K6 is set if the byte two places before the first is a lead of
+	// three bytes that leads pairs.
+	PAIRS512
+	VPERMB   Z28, Z3, Z6
+	VPANDQ   Z22, Z3, Z7
+	VPCMPEQB Z23, Z7, K7
+	VPTESTMB Z6, Z6, K7, K6
+	KSHIFTLQ $63, K6, K6
+	KORTESTQ K5, K6
+	JZ       escaped
+	TRIPLES512
+	JMP      escaped
+
+found:
+	// K2 is set in the bytes flagged: the first of them.
+	KMOVQ  K2, BX
+	TZCNTQ BX, BX
+	ADDQ   BX, AX
+
+done:
+	VZEROUPPER
+
+	// A character that starts in the three bytes before AX may be cut
+	// off there, or be what is wrong at AX: leave it to the caller.
+	MOVQ AX, DI
+	MOVQ $3, R11
+
+back:
+	TESTQ   DI, DI
+	JZ      short
+	MOVBLZX -1(SI)(DI*1), BX
+	CMPB    BL, $0xC0
+	JAE     lead
+	CMPB    BL, $0x80
+	JB      short
+	DECQ    DI
+	DECQ    R11
+	JNZ     back
+	JMP     short
+
+lead:
+	LEAQ -1(DI), AX
+
+short:
+	MOVQ AX, ret+32(FP)
+	RET
