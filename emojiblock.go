@@ -20,6 +20,7 @@ const (
 // blockBits is a set of code points of the emoji block.
 type blockBits [(emojiBlockHi - emojiBlockLo + 1) / 64]uint64
 
+// has reports whether r, which must be in the emoji block, is in b.
 func (b *blockBits) has(r rune) bool {
 	i := r - emojiBlockLo
 	return b[i>>6]&(1<<(i&63)) != 0
@@ -56,6 +57,7 @@ var (
 	baseBlock = blockOf(unicode.L, unicode.M, unicode.N, unicode.P, unicode.S)
 )
 
+// inEmojiBlock reports whether r is in U+1F000–U+1FFFF.
 func inEmojiBlock(r rune) bool { return emojiBlockLo <= r && r <= emojiBlockHi }
 
 // isPictographic reports whether r is Extended_Pictographic.

@@ -92,4 +92,5 @@ func lastRune(p []byte) (rune, bool) {
 	return r, size > 1 || size == 1 && r < utf8.RuneSelf
 }
 
+// isCont reports whether b is a continuation byte, 80–BF.
 func isCont(b byte) bool { return b&0xC0 == 0x80 }
