@@ -25,6 +25,12 @@ import "unsafe"
 // tables say what Table 3-7 says is tested pair by pair against table37
 // (TestVectorTablesFollowTable37).
 
+// wideMin is the length from which the AVX-512 kernels take over from the
+// AVX2 ones: on less than two of their blocks, the AVX2 kernel's blocks of
+// 32 bytes leave less to the plain loop, and a line of 100 bytes through
+// String took 8% longer with the wide kernel (alternating runs).
+const wideMin = 128
+
 // vecTables is what the kernels load: every table is 32 bytes, one 16-byte
 // table repeated for each half of a 256-bit register; the AVX-512 kernels
 // broadcast the first half to the four lanes of theirs.

@@ -43,9 +43,10 @@ var haveWide = haveVec && func() bool {
 // first byte it flags, or to the last block of p shorter than a block,
 // less a character that starts in the three bytes before and may be cut
 // off there. Every byte before is well-formed UTF-8 and not escaped. A
-// block is 32 bytes, or 64 where the tables say wide and p holds one.
+// block is 32 bytes, or 64 where the tables say wide and p holds wideMin
+// bytes.
 func vecScan(p []byte, v *vecTables) int {
-	if v.wide != 0 && len(p) >= 64 {
+	if v.wide != 0 && len(p) >= wideMin {
 		return vecScan512(p, v)
 	}
 	return vecScan256(p, v)
@@ -63,12 +64,13 @@ func vecScan512(p []byte, v *vecTables) int
 
 // vecCopy copies src to dst as far as the kernel sees it clean, writing the
 // escape of each escaped ASCII byte on the way, in blocks of 32 bytes that
-// fit whole in both, or 64 where the tables say wide. It stops at anything
+// fit whole in both, or 64 where the tables say wide and src holds wideMin
+// bytes. It stops at anything
 // else it flags, before a block of src or dst shorter than 32 bytes, or
 // before an escape that does not fit, and returns how much it wrote and
 // read. It writes nothing after dst[:nDst].
 func vecCopy(dst, src []byte, v *vecTables, esc *[0x80]escapeText) (nDst, nSrc int) {
-	if v.wide != 0 {
+	if v.wide != 0 && len(src) >= wideMin {
 		nDst, nSrc = vecCopy512(dst, src, v, esc)
 		if len(src)-nSrc >= 64 && len(dst)-nDst >= 64 {
 			return nDst, nSrc // at something flagged

@@ -218,6 +218,10 @@ func vectorEdges(t *testing.T, edges []byte, sets []struct {
 		{bytes.Repeat([]byte("abcdefghijklmnopqrstuvwxyz-0123456789 "), 8), []int{0, 30, 32, 63, 95, 97, 127, 159, 191, 224, 253}},
 		{bytes.Repeat([]byte("日本語"), 11), []int{0, 27, 30, 33, 63}},
 	}
+	if sets[0].set.vec.wide != 0 {
+		// Text that is not ASCII, long enough for the wide kernels.
+		texts[1] = text{bytes.Repeat([]byte("日本語"), 22), []int{0, 30, 63, 93, 126}}
+	}
 	edgeSequences(edges, func(seq []byte) {
 		for _, tx := range texts {
 			for _, at := range tx.at {
@@ -354,7 +358,7 @@ func scanModel(p []byte, m *kernelModel) int {
 		}
 		return p[i-k]
 	}
-	wide := s.vec.wide != 0 && len(p) >= 64
+	wide := s.vec.wide != 0 && len(p) >= wideMin
 	flagged := func(i int) bool {
 		b, b1, b2 := p[i], back(i, 1), back(i, 2)
 		kl := klPair(b1, b)
@@ -439,7 +443,7 @@ func TestVectorCopyEscapes(t *testing.T) {
 	if !haveVec {
 		t.Skip("no vector kernel on this processor")
 	}
-	text := []byte("abcdefgh\u65e5\u672cijklmnopqrstuvwxyz ABCDEFGHIJKL\u00e9MNOPQRSTUVWXYZ 0123456789 abcdefghijklmnopqrstuvwxyz")
+	text := []byte("abcdefgh\u65e5\u672cijklmnopqrstuvwxyz ABCDEFGHIJKL\u00e9MNOPQRSTUVWXYZ 0123456789 abcdefghijklmnopqrstuvwxyz ABCDEFGHIJKLMNOPQRSTUVWXYZ")
 	var sets []*sanitizer
 	for s := GoStyle; s <= UnicodeStyle; s++ {
 		opts := []Option{WithStyle(s), Also(Bidi)}
