@@ -201,7 +201,7 @@ func joinsBefore(r rune) bool {
 
 // The first and last characters of canonical combining class 9 in the
 // Unicode version of golang.org/x/text/unicode/norm: U+094D DEVANAGARI
-// SIGN VIRAMA and U+11F42 KAWI CONJOINER. TestVirama checks the bounds.
+// SIGN VIRAMA and U+11F42 KAWI CONJOINER. TestEmojiBlock checks the bounds.
 const firstVirama, lastVirama = 0x094D, 0x11F42
 
 // virama reports whether r has canonical combining class 9, Virama.

@@ -30,21 +30,13 @@ func (b *blockBits) has(r rune) bool {
 // holds.
 func blockOf(tables ...*unicode.RangeTable) *blockBits {
 	b := new(blockBits)
-	add := func(lo, hi, stride rune) {
-		for r := max(lo, emojiBlockLo); r <= min(hi, emojiBlockHi); r++ {
-			if (r-lo)%stride == 0 {
+	for _, rt := range tables {
+		tableRanges(rt, func(lo, hi rune) {
+			for r := max(lo, emojiBlockLo); r <= min(hi, emojiBlockHi); r++ {
 				i := r - emojiBlockLo
 				b[i>>6] |= 1 << (i & 63)
 			}
-		}
-	}
-	for _, rt := range tables {
-		for _, r := range rt.R16 {
-			add(rune(r.Lo), rune(r.Hi), rune(r.Stride))
-		}
-		for _, r := range rt.R32 {
-			add(rune(r.Lo), rune(r.Hi), rune(r.Stride))
-		}
+		})
 	}
 	return b
 }

@@ -33,7 +33,7 @@ func (t *sanitizer) passEmoji(src []byte, at, room int) int {
 	for end := at + room; n < len(src); {
 		var size int
 		switch p := src[n:]; {
-		case len(p) >= 4 && p[0] == 0xF0 && p[1] == 0x9F && isCont(p[2]) && isCont(p[3]):
+		case isEmoji(p):
 			size = 4 // an emoji, which no option escapes here
 		case len(p) >= 3 && p[0] == 0xEF && p[1] == 0xB8 && p[2] == 0x8F:
 			r, ok := lastRune(src[:n])
@@ -74,8 +74,8 @@ func zwjBetweenEmoji(before, after []byte) bool {
 	if !ok || !isPictographic(r) {
 		return false
 	}
-	if len(after) >= 4 && after[0] == 0xF0 && after[1] == 0x9F && isCont(after[2]) && isCont(after[3]) {
-		return pictographicBlock.has(0x1F000 | rune(after[2]&0x3F)<<6 | rune(after[3]&0x3F))
+	if isEmoji(after) {
+		return pictographicBlock.has(emojiRune(after))
 	}
 	next, size := utf8.DecodeRune(after)
 	return size > 1 && isPictographic(next)
@@ -85,12 +85,22 @@ func zwjBetweenEmoji(before, after []byte) bool {
 // well-formed one. An emoji of U+1F000–U+1FFFF, the common case, is
 // taken without utf8.DecodeLastRune, which costs more than the rest.
 func lastRune(p []byte) (rune, bool) {
-	if n := len(p); n >= 4 && p[n-4] == 0xF0 && p[n-3] == 0x9F && isCont(p[n-2]) && isCont(p[n-1]) {
-		return 0x1F000 | rune(p[n-2]&0x3F)<<6 | rune(p[n-1]&0x3F), true
+	if n := len(p); n >= 4 && isEmoji(p[n-4:]) {
+		return emojiRune(p[n-4:]), true
 	}
 	r, size := utf8.DecodeLastRune(p)
 	return r, size > 1 || size == 1 && r < utf8.RuneSelf
 }
+
+// isEmoji reports whether p starts with a character of the emoji block:
+// F0 9F and two continuation bytes.
+func isEmoji(p []byte) bool {
+	return len(p) >= 4 && p[0] == 0xF0 && p[1] == 0x9F && isCont(p[2]) && isCont(p[3])
+}
+
+// emojiRune decodes the character of the emoji block at the start of p,
+// which isEmoji has found.
+func emojiRune(p []byte) rune { return emojiBlockLo | rune(p[2]&0x3F)<<6 | rune(p[3]&0x3F) }
 
 // isCont reports whether b is a continuation byte, 80–BF.
 func isCont(b byte) bool { return b&0xC0 == 0x80 }

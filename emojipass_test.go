@@ -53,10 +53,16 @@ func TestEmojiPassMatchesRules(t *testing.T) {
 		{Also(Invisible), AlsoIn(&unicode.RangeTable{R16: []unicode.Range16{{0x200D, 0x200D, 1}}})},
 		{Also(Invisible | Noncharacters)},
 	}
-	rng := rand.New(rand.NewPCG(5, 6))
-	for i := 0; i < 3000; i++ {
+	checkFastPathsOnRuns(t, rand.New(rand.NewPCG(5, 6)), 3000, 24, pieces, configs)
+}
+
+// checkFastPathsOnRuns holds the fast paths of each set of configs to the
+// plain loop on count inputs, each a run of up to most random pieces.
+func checkFastPathsOnRuns(t *testing.T, rng *rand.Rand, count, most int, pieces []string, configs [][]Option) {
+	t.Helper()
+	for range count {
 		var in []byte
-		for n := rng.IntN(24); n > 0; n-- {
+		for n := rng.IntN(most); n > 0; n-- {
 			in = append(in, pieces[rng.IntN(len(pieces))]...)
 		}
 		for _, opts := range configs {

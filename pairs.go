@@ -260,10 +260,14 @@ type nibbleTables struct {
 // thirdIndex is where third has the classes of the third byte c after b.
 func thirdIndex(b, c byte) int { return int(b&1)<<6 | int(c&0x3F) }
 
+// lead returns the classes that have a as a lead byte, as bits.
+func (t *nibbleTables) lead(a byte) byte { return t.leadHi[a>>4] & t.leadLo[a&15] }
+
+// second returns the classes that have b as a second byte, as bits.
+func (t *nibbleTables) second(b byte) byte { return t.secHi[b>>4] & t.secLo[b&15] }
+
 // class returns the classes of the pair a b, as bits.
-func (t *nibbleTables) class(a, b byte) byte {
-	return t.leadHi[a>>4] & t.leadLo[a&15] & t.secHi[b>>4] & t.secLo[b&15]
-}
+func (t *nibbleTables) class(a, b byte) byte { return t.lead(a) & t.second(b) }
 
 // addThirds sets third for the characters lo to hi, those of three bytes.
 func (t *nibbleTables) addThirds(lo, hi rune) {

@@ -160,14 +160,13 @@ func (t *sanitizer) clean(p []byte) int {
 // symbols the kernel stops at for the invisible classes, whose lead bytes
 // they share. It is a fast path of clean, tested against cleanRef.
 func (s *set) skipKnownClean(p []byte, n int) int {
-	cont := func(b byte) bool { return b&0xC0 == 0x80 }
 	for n+4 <= len(p) {
 		switch b := p[n]; {
 		case b < 0x80 && !s.ascii[b]:
 			n++
-		case b == 0xF0 && s.emojiClean && p[n+1] == 0x9F && cont(p[n+2]) && cont(p[n+3]):
+		case b == 0xF0 && s.emojiClean && p[n+1] == 0x9F && isCont(p[n+2]) && isCont(p[n+3]):
 			n += 4
-		case b == 0xE2 && s.symbolsClean && 0x82 <= p[n+1] && p[n+1] <= 0xBF && cont(p[n+2]):
+		case b == 0xE2 && s.symbolsClean && 0x82 <= p[n+1] && p[n+1] <= 0xBF && isCont(p[n+2]):
 			n += 3
 		default:
 			return n
@@ -309,7 +308,7 @@ func (t *sanitizer) Transform(dst, src []byte, atEOF bool) (nDst, nSrc int, err 
 			}
 			continue
 		}
-		if t.recognize && !t.reference && !t.reporting && (!t.seqKernel || t.sequenceNear(src[nSrc:])) {
+		if t.recognize && !t.reference && !t.reporting && (!t.seqKernel || sequenceNear(src[nSrc:])) {
 			// Sequences and the short text between them; the kernel
 			// takes longer text faster, but not a few bytes.
 			d, s := t.copySequences(dst[nDst:], src[nSrc:])
@@ -449,7 +448,7 @@ func (t *sanitizer) Transform(dst, src []byte, atEOF bool) (nDst, nSrc int, err 
 
 // sequenceNear reports whether an ESC is in the first bytes of p, where
 // copySequences is faster than a call of the kernel.
-func (t *sanitizer) sequenceNear(p []byte) bool {
+func sequenceNear(p []byte) bool {
 	return bytes.IndexByte(p[:min(len(p), sequenceNearby)], 0x1B) >= 0
 }
 

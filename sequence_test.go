@@ -162,14 +162,5 @@ func TestSequenceFastPaths(t *testing.T) {
 		{KeepColors(), Allow('\n')},
 		{KeepColors(), Sequences(StripSequences), Allow('\t', '\n'), Also(Bidi)},
 	}
-	rng := rand.New(rand.NewPCG(7, 8))
-	for i := 0; i < 2000; i++ {
-		var in []byte
-		for n := rng.IntN(20); n > 0; n-- {
-			in = append(in, pieces[rng.IntN(len(pieces))]...)
-		}
-		for _, opts := range configs {
-			checkFastPaths(t, newSanitizer(configure(opts)), in)
-		}
-	}
+	checkFastPathsOnRuns(t, rand.New(rand.NewPCG(7, 8)), 2000, 20, pieces, configs)
 }

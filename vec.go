@@ -70,7 +70,7 @@ type vecTables struct {
 
 	escapes uint64 // nonzero when some ASCII byte is escaped
 	pairs   uint64 // nonzero when some pair is flagged
-	wide    uint64 // nonzero when vecScan takes 64 bytes at a time (vecscan512_amd64.s)
+	wide    uint64 // nonzero when the kernels take 64 bytes at a time (vec512_amd64.h)
 }
 
 // The Keiser–Lemire error bits: for each pair of bytes, the reasons it
@@ -153,15 +153,13 @@ func newVecTables(s *set) *vecTables {
 	pt := pairTablesOf(s)
 	var leadLo [16]byte
 	for b := 0xC0; b <= 0xFF; b++ {
-		if pt.leadHi[b>>4]&pt.leadLo[b&15] != 0 {
+		if pt.lead(byte(b)) != 0 {
 			leadLo[b&15] |= 1 << (b>>4 - 8)
 			v.pairs = 1
 		}
 	}
 	for i := range 64 {
-		lead, second := 0xC0+i, 0x80+i
-		v.pairLead64[i] = pt.leadHi[lead>>4] & pt.leadLo[lead&15]
-		v.pairSec64[i] = pt.secHi[second>>4] & pt.secLo[second&15]
+		v.pairLead64[i], v.pairSec64[i] = pt.lead(byte(0xC0+i)), pt.second(byte(0x80+i))
 	}
 	v.pairThird = pt.third
 	for h := range hi {

@@ -65,10 +65,9 @@ func vecScan512(p []byte, v *vecTables) int
 // vecCopy copies src to dst as far as the kernel sees it clean, writing the
 // escape of each escaped ASCII byte on the way, in blocks of 32 bytes that
 // fit whole in both, or 64 where the tables say wide and src holds wideMin
-// bytes. It stops at anything
-// else it flags, before a block of src or dst shorter than 32 bytes, or
-// before an escape that does not fit, and returns how much it wrote and
-// read. It writes nothing after dst[:nDst].
+// bytes. It stops at anything else it flags, before a block of src or dst
+// shorter than 32 bytes, or before an escape that does not fit, and
+// returns how much it wrote and read. It writes nothing after dst[:nDst].
 func vecCopy(dst, src []byte, v *vecTables, esc *[0x80]escapeText) (nDst, nSrc int) {
 	if v.wide != 0 && len(src) >= wideMin {
 		nDst, nSrc = vecCopy512(dst, src, v, esc)
