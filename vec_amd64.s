@@ -2,6 +2,7 @@
 
 #include "go_asm.h"
 #include "textflag.h"
+#include "vec_amd64.h"
 
 // ESCAPED sets out nonzero in the bytes of x, all ASCII, that are escaped:
 // escLo and hi say so for the low and the high half of each byte. It uses
@@ -594,18 +595,8 @@ started:
 	CMPQ    R13, R8
 	JHI     copied
 
-	// The escape is 2 to 8 bytes: four 2-byte stores that may overlap,
-	// at offsets from esc, cover it without a branch on its length.
-	MOVWLZX (AX), BX
-	MOVW    BX, (DI)
-	MOVWLZX -2(AX)(R11*1), BX
-	MOVW    BX, -2(R13)
-	MOVBLZX escapeText_at2(AX), R11
-	MOVWLZX (AX)(R11*1), BX
-	MOVW    BX, (DI)(R11*1)
-	MOVBLZX escapeText_at4(AX), R11
-	MOVWLZX (AX)(R11*1), BX
-	MOVW    BX, (DI)(R11*1)
+	// The escape, 2 to 8 bytes, without a branch on its length.
+	WRITE_ESCAPE(R11, BX)
 
 escaped:
 	INCQ SI

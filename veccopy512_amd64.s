@@ -2,6 +2,7 @@
 
 #include "go_asm.h"
 #include "textflag.h"
+#include "vec_amd64.h"
 #include "vec512_amd64.h"
 
 // func vecCopy512(dst, src []byte, v *vecTables, esc *[0x80]escapeText) (nDst, nSrc int)
@@ -217,24 +218,14 @@ escape:
 	ADDQ     R13, DI
 	SUBQ     R12, DI
 
-	// The escape, 2 to 8 bytes, with four 2-byte stores that may overlap,
-	// as vecCopy256 writes it.
+	// The escape, as vecCopy256 writes it.
 	MOVBLZX (SI)(R13*1), AX
 	SHLQ    $4, AX
 	ADDQ    R9, AX
 	MOVBLZX escapeText_n(AX), R11
 	TESTQ   R11, R11
 	JZ      held // a byte the caller handles (escapeText)
-	MOVWLZX (AX), R12
-	MOVW    R12, (DI)
-	MOVWLZX -2(AX)(R11*1), R12
-	MOVW    R12, -2(DI)(R11*1)
-	MOVBLZX escapeText_at2(AX), R11
-	MOVWLZX (AX)(R11*1), R12
-	MOVW    R12, (DI)(R11*1)
-	MOVBLZX escapeText_at4(AX), R11
-	MOVWLZX (AX)(R11*1), R12
-	MOVW    R12, (DI)(R11*1)
+	WRITE_ESCAPE(R11, R12)
 	MOVBLZX escapeText_n(AX), R11
 	ADDQ    R11, DI
 	LEAQ    1(R13), R12
@@ -331,16 +322,7 @@ start:
 	LEAQ    (DI)(R11*1), R13
 	CMPQ    R13, R8
 	JHI     copied
-	MOVWLZX (AX), BX
-	MOVW    BX, (DI)
-	MOVWLZX -2(AX)(R11*1), BX
-	MOVW    BX, -2(R13)
-	MOVBLZX escapeText_at2(AX), R11
-	MOVWLZX (AX)(R11*1), BX
-	MOVW    BX, (DI)(R11*1)
-	MOVBLZX escapeText_at4(AX), R11
-	MOVWLZX (AX)(R11*1), BX
-	MOVW    BX, (DI)(R11*1)
+	WRITE_ESCAPE(R11, BX)
 	INCQ    SI
 	MOVQ    R13, DI
 	JMP     block
