@@ -25,6 +25,7 @@ type sanitizer struct {
 	// sequences recognized: it must stop at every introducer.
 	esc       *[0x80]escapeText
 	seqKernel bool
+	csiKernel bool // the AVX-512 kernel drops plain CSI sequences (stripEscapeTexts)
 
 	// State, cleared by Reset.
 	started bool  // the BOM policy has been applied
@@ -67,6 +68,10 @@ func (t *sanitizer) init(c config) {
 		// where it escapes any: then it sees every introducer.
 		t.esc = &sequenceEscapeTexts[t.style]
 		t.seqKernel = t.set.vec != nil && t.set.ascii[0x1B] && t.set.vec.c1Lead[0] == 0xC2
+		if t.strip && !t.keepColors {
+			t.esc = &stripEscapeTexts[t.style]
+			t.csiKernel = t.seqKernel && t.set.vec.wide != 0
+		}
 	}
 }
 
@@ -308,9 +313,12 @@ func (t *sanitizer) Transform(dst, src []byte, atEOF bool) (nDst, nSrc int, err 
 			}
 			continue
 		}
-		if t.recognize && !t.reference && !t.reporting && (!t.seqKernel || sequenceNear(src[nSrc:])) {
+		if t.recognize && !t.reference && !t.reporting &&
+			!(t.csiKernel && len(src)-nSrc >= wideMin && len(dst)-nDst >= wideMin) &&
+			(!t.seqKernel || sequenceNear(src[nSrc:])) {
 			// Sequences and the short text between them; the kernel
-			// takes longer text faster, but not a few bytes.
+			// takes longer text faster, but not a few bytes, unless it
+			// drops CSI sequences itself (csiKernel).
 			d, s := t.copySequences(dst[nDst:], src[nSrc:])
 			nDst += d
 			nSrc += s

@@ -164,3 +164,21 @@ func TestSequenceFastPaths(t *testing.T) {
 	}
 	checkFastPathsOnRuns(t, rand.New(rand.NewPCG(7, 8)), 2000, 20, pieces, configs)
 }
+
+// The AVX-512 kernel drops CSI sequences of the plain form by itself under
+// StripSequences (csi in veccopy512_amd64.s): runs dense with them, and
+// with what it must leave to the recognizer (an intermediate, DEL or a
+// control inside, a missing final byte, a sequence longer than a block),
+// at every alignment to its blocks, come out as from the plain loop.
+func TestStripKernel(t *testing.T) {
+	pieces := []string{"\x1b[31m", "\x1b[0m", "\x1b[m", "\x1b[38;5;208m", "\x1b[1;38:2:1:2:3m", "\x1b[?1049h", "\x1b[2J",
+		"\x1b[3\x7fm", "\x1b[1 q", "\x1b[1\x00m", "\x1b[1\nm", "\x1b[12", "\x1b[", "\x1b", "\x1b]0;t\x07", "\x1b(B",
+		"\x1b[" + strings.Repeat("1;", 40) + "m", "\x1b[" + strings.Repeat("9", 61) + "m",
+		"a", "word ", "é", "日本", "\t", "\n", "\x00", "\x7f", "\u0085", "\xff", strings.Repeat("x", 50)}
+	configs := [][]Option{
+		{Sequences(StripSequences)},
+		{Sequences(StripSequences), Allow('\t', '\n')},
+		{Sequences(StripSequences), WithStyle(CaretStyle), Also(Bidi | Invisible)},
+	}
+	checkFastPathsOnRuns(t, rand.New(rand.NewPCG(9, 10)), 3000, 40, pieces, configs)
+}

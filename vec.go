@@ -197,11 +197,14 @@ func newVecTables(s *set) *vecTables {
 // (vecCopy) writes it: n bytes, 2 to 8, with four 2-byte stores that may
 // overlap, at 0, n-2, at2 and at4; or, where n is 0, a byte the kernel
 // stops at for its caller to handle (ESC, when sequences are recognized).
+// For ESC, csi set asks the AVX-512 kernel to drop the CSI sequences of the
+// plain form that it starts, as StripSequences does, rather than stop.
 type escapeText struct {
 	text     [8]byte
 	n        uint8
 	at2, at4 uint8 // min(2, n-2) and max(n-4, 0)
-	_        [5]byte
+	csi      uint8
+	_        [4]byte
 }
 
 // The kernel finds an escapeText at 16 times its byte.
@@ -224,6 +227,17 @@ var sequenceEscapeTexts = func() (t [UnicodeStyle + 1][0x80]escapeText) {
 	t = escapeTexts
 	for s := range t {
 		t[s][0x1B] = escapeText{}
+	}
+	return t
+}()
+
+// stripEscapeTexts are sequenceEscapeTexts for StripSequences without
+// KeepColors: the AVX-512 kernel drops the CSI sequences it can tell whole
+// (veccopy512_amd64.s, csi), and stops at every other ESC.
+var stripEscapeTexts = func() (t [UnicodeStyle + 1][0x80]escapeText) {
+	t = sequenceEscapeTexts
+	for s := range t {
+		t[s][0x1B].csi = 1
 	}
 	return t
 }()

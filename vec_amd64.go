@@ -25,18 +25,22 @@ var haveVec = func() bool {
 
 // haveWide reports whether this processor and its operating system run the
 // AVX-512 kernels (vecscan512_amd64.s, veccopy512_amd64.s): CPUID says
-// AVX-512F, BW and VBMI, and BMI1 and BMI2 for TZCNT, BLSR and BZHI, and
-// XGETBV says the OS saves the opmask and ZMM state (the checks of the
-// Intel SDM, §15.2). VBMI leaves out the first processors with AVX-512
-// (Skylake-SP), which keep to AVX2.
+// AVX-512F, BW, VBMI and VBMI2 (for VPCOMPRESSB), BMI1 and BMI2 for TZCNT,
+// BLSR and BZHI, and POPCNT, and XGETBV says the OS saves the opmask and
+// ZMM state (the checks of the Intel SDM, §15.2). VBMI2 leaves out the
+// first processors with AVX-512 (Skylake-SP, Cannon Lake), which keep to
+// AVX2; Ice Lake, Zen 4 and later have it.
 var haveWide = haveVec && func() bool {
 	if xcr0 := xgetbv(); xcr0&0xE6 != 0xE6 { // XMM, YMM, opmask, ZMM_Hi256, Hi16_ZMM
 		return false
 	}
+	_, _, ecx1, _ := cpuid(1, 0)
 	_, ebx7, ecx7, _ := cpuid(7, 0)
+	const popcnt = 1 << 23
 	const bmi1, bmi2, avx512f, avx512bw = 1 << 3, 1 << 8, 1 << 16, 1 << 30
-	const avx512vbmi = 1 << 1
-	return ebx7&(bmi1|bmi2|avx512f|avx512bw) == bmi1|bmi2|avx512f|avx512bw && ecx7&avx512vbmi != 0
+	const avx512vbmi, avx512vbmi2 = 1 << 1, 1 << 6
+	return ebx7&(bmi1|bmi2|avx512f|avx512bw) == bmi1|bmi2|avx512f|avx512bw &&
+		ecx7&(avx512vbmi|avx512vbmi2) == avx512vbmi|avx512vbmi2 && ecx1&popcnt != 0
 }()
 
 // vecScan returns how far p is clean as the kernel sees it: up to the

@@ -26,6 +26,10 @@ TEXT ·vecCopy512(SB), NOSPLIT, $0-80
 	MOVQ    esc+56(FP), R9
 	LOAD_TABLES512
 	VPXORQ  Z15, Z15, Z15
+	MOVL         $0x30, R11
+	VPBROADCASTB R11, Z30 // for csi and csis
+	MOVL         $0x1B, R11
+	VPBROADCASTB R11, Z31
 
 block:
 	LEAQ      64(SI), R11
@@ -199,6 +203,8 @@ escapes:
 	// dst may be too short, the kernel stops at R12.
 	KMOVQ K2, BX
 	XORL  R12, R12
+	CMPB  (0x1B*16+escapeText_csi)(R9), $0
+	JNE   csis
 
 escape:
 	TZCNTQ   BX, R13
@@ -224,7 +230,7 @@ escape:
 	ADDQ    R9, AX
 	MOVBLZX escapeText_n(AX), R11
 	TESTQ   R11, R11
-	JZ      held // a byte the caller handles (escapeText)
+	JZ      csi // a byte the caller handles (escapeText), or a CSI
 	WRITE_ESCAPE(R11, R12)
 	MOVBLZX escapeText_n(AX), R11
 	ADDQ    R11, DI
@@ -232,6 +238,7 @@ escape:
 	BLSRQ   BX, BX
 	JNZ     escape
 
+rest:
 	// The clean bytes after the last escape, up to R10.
 	LEAQ     (DI)(R10*1), R11
 	SUBQ     R12, R11
@@ -254,6 +261,112 @@ escape:
 stop:
 	ADDQ R12, SI
 	JMP  copied
+
+csi:
+	// An ESC, at R13, under StripSequences (escapeText.csi): a CSI
+	// sequence of the plain form, ESC [, parameter bytes 30–3F and a
+	// final byte 40–7E, that ends in the R10 bytes of the block that are
+	// well-formed, is dropped whole here, as the recognizer would drop it
+	// (sequence.go); anything else is the caller's. None of its bytes
+	// but the ESC can be flagged: they are printable ASCII, and an
+	// escaped one would be dropped with the rest by the recognizer too.
+	CMPB    escapeText_csi(AX), $0
+	JEQ     held
+	LEAQ    2(R13), R11 // where the parameters start
+	CMPQ    R11, R10
+	JAE     across
+	CMPB    1(SI)(R13*1), $0x5B // [
+	JNE     held
+	VPANDQ   Z22, Z0, Z1
+	VPCMPEQB Z30, Z1, K3 // parameter bytes, 30–3F
+	// The run of parameter bytes from R11 ends where adding its first bit
+	// to them stops carrying: at the final byte, if the sequence ends in
+	// the block.
+	MOVL    $1, AX
+	SHLXQ   R11, AX, AX
+	KMOVQ   K3, R11
+	ADDQ    R11, AX
+	JCS     across // it runs past the block
+	ANDNQ   AX, R11, AX
+	TZCNTQ  AX, AX // the byte after the parameters
+	CMPQ    AX, R10
+	JAE     across
+	MOVBLZX (SI)(AX*1), R11
+	SUBL    $0x40, R11
+	CMPL    R11, $0x3E
+	JA      held // not a final byte, 40–7E: an intermediate, a control, ...
+	LEAQ    1(AX), R12 // the bytes after it are next
+	MOVQ    $-1, R11
+	BZHIQ   R12, R11, R11
+	ANDNQ   BX, R11, BX // and the flags up to it are done
+	TESTQ   BX, BX
+	JNZ     escape
+	JMP     rest
+
+csis:
+	// Under StripSequences, a block whose flags are all ESCs that start
+	// CSI sequences of the plain form (see csi) ending in its R10 bytes
+	// that are well-formed drops them all at once: VPCOMPRESSB packs what
+	// is left, and one masked store writes it. Any other block goes one
+	// flag at a time, from escape. AX gets the ESCs, R13 the final bytes.
+	VPCMPEQB Z31, Z0, K3
+	KMOVQ    K3, AX
+	ANDNQ    BX, AX, R11
+	TESTQ    R11, R11
+	JNZ      escape // a flag that is not an ESC
+	MOVQ     AX, R11
+	SHRQ     $62, R11
+	JNZ      escape // an ESC whose parameters would start past the block
+	MOVL         $0x5B, R11 // [
+	VPBROADCASTB R11, Z1
+	VPCMPEQB     Z1, Z0, K3
+	KMOVQ        K3, R11
+	SHRQ         $1, R11
+	ANDNQ        AX, R11, R11
+	TESTQ        R11, R11
+	JNZ          escape // an ESC not followed by [
+	VPANDQ   Z22, Z0, Z1
+	VPCMPEQB Z30, Z1, K3 // parameter bytes, 30–3F
+	KMOVQ    K3, R11
+	LEAQ     (AX*4), R13 // where each sequence's parameters start
+	ADDQ     R11, R13
+	JCS      escape // one runs past the block
+	ANDNQ    R13, R11, R13 // the byte after each run of parameters
+	MOVL         $0x7F, R11
+	VPBROADCASTB R11, Z1
+	VPCMPUB      $5, Z25, Z0, K3     // from 40 ...
+	VPCMPUB      $1, Z1, Z0, K3, K3  // ... to 7E: final bytes
+	KMOVQ        K3, R11
+	ANDNQ        R13, R11, R11
+	TESTQ        R11, R11
+	JNZ          escape // one without a final byte, or past R10: the
+	                    // bytes from there are those of a character
+	// The bytes of the sequences, from each ESC to its final byte: the
+	// sum of the differences, which do not overlap; a final byte at 63
+	// wraps to 0 and still leaves the bits from its ESC up.
+	SHLQ         $1, R13
+	SUBQ         AX, R13
+	MOVQ         $-1, R12
+	BZHIQ        R10, R12, R12
+	ANDNQ        R12, R13, R12 // what is kept, of the R10 bytes
+	KMOVQ        R12, K3
+	VPCOMPRESSB  Z0, K3, Z1
+	POPCNTQ      R12, R12
+	MOVQ         $-1, R11
+	BZHIQ        R12, R11, R11
+	KMOVQ        R11, K3
+	VMOVDQU8     Z1, K3, (DI)
+	ADDQ         R12, DI
+	ADDQ         R10, SI
+	JMP          block
+
+across:
+	// The sequence may go on past the well-formed bytes of the block:
+	// the next block starts at its ESC, unless this one did.
+	TESTQ R13, R13
+	JZ    held
+	ADDQ  R13, SI
+	JMP   block
 
 held:
 	ADDQ R13, SI
