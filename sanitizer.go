@@ -25,7 +25,8 @@ type sanitizer struct {
 	// sequences recognized: it must stop at every introducer.
 	esc       *[0x80]escapeText
 	seqKernel bool
-	csiKernel bool // the AVX-512 kernel drops plain CSI sequences (stripEscapeTexts)
+	csiKernel bool      // the AVX-512 kernel handles CSI sequences of the plain form
+	kseq      kernelSeq // how it does, and the state it keeps (colored)
 
 	// State, cleared by Reset.
 	started bool  // the BOM policy has been applied
@@ -68,10 +69,19 @@ func (t *sanitizer) init(c config) {
 		// where it escapes any: then it sees every introducer.
 		t.esc = &sequenceEscapeTexts[t.style]
 		t.seqKernel = t.set.vec != nil && t.set.ascii[0x1B] && t.set.vec.c1Lead[0] == 0xC2
-		if t.strip && !t.keepColors {
-			t.esc = &stripEscapeTexts[t.style]
-			t.csiKernel = t.seqKernel && t.set.vec.wide != 0
+		if t.strip {
+			t.kseq.mode |= kernelStrip
 		}
+		if t.keepColors {
+			t.kseq.mode |= kernelKeep
+		}
+		if t.resets {
+			t.kseq.mode |= kernelColors
+			if !t.set.ascii['\n'] {
+				t.kseq.mode |= kernelLineFeed
+			}
+		}
+		t.csiKernel = t.seqKernel && t.set.vec.wide != 0
 	}
 }
 
@@ -313,12 +323,14 @@ func (t *sanitizer) Transform(dst, src []byte, atEOF bool) (nDst, nSrc int, err 
 			}
 			continue
 		}
-		if t.recognize && !t.reference && !t.reporting &&
-			!(t.csiKernel && len(src)-nSrc >= wideMin && len(dst)-nDst >= wideMin) &&
+		// Where the AVX-512 kernel runs, it drops or keeps CSI sequences
+		// of the plain form itself (csiKernel, kernelSeq).
+		csiKernel := t.csiKernel && (!t.colored || t.set.ascii['\n']) &&
+			len(src)-nSrc >= wideMin && len(dst)-nDst >= wideMin
+		if t.recognize && !t.reference && !t.reporting && !csiKernel &&
 			(!t.seqKernel || sequenceNear(src[nSrc:])) {
 			// Sequences and the short text between them; the kernel
-			// takes longer text faster, but not a few bytes, unless it
-			// drops CSI sequences itself (csiKernel).
+			// takes longer text faster, but not a few bytes.
 			d, s := t.copySequences(dst[nDst:], src[nSrc:])
 			nDst += d
 			nSrc += s
@@ -339,7 +351,12 @@ func (t *sanitizer) Transform(dst, src []byte, atEOF bool) (nDst, nSrc int, err 
 			// itself, which is most of the work on most text. With 32
 			// bytes left in both, it stopped at a unit to handle below;
 			// else the last bytes are left to clean.
-			d, s := vecCopy(dst[nDst:], src[nSrc:], t.set.vec, t.esc)
+			t.kseq.colored = 0
+			if t.colored {
+				t.kseq.colored = 1
+			}
+			d, s := vecCopy(dst[nDst:], src[nSrc:], t.set.vec, t.esc, &t.kseq)
+			t.colored = t.kseq.colored != 0
 			nDst += d
 			nSrc += s
 			kernel = len(src)-nSrc >= 32 && len(dst)-nDst >= 32

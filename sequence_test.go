@@ -182,3 +182,30 @@ func TestStripKernel(t *testing.T) {
 	}
 	checkFastPathsOnRuns(t, rand.New(rand.NewPCG(9, 10)), 3000, 40, pieces, configs)
 }
+
+// Under KeepColors the AVX-512 kernel keeps SGR sequences itself, tells
+// resets from the rest, and stops at a raw line feed while attributes are
+// on (sgr in veccopy512_amd64.s): every kind of SGR, with resets, colour
+// arguments, conceal and values past any bound, among other sequences
+// and line feeds, comes out as from the plain loop.
+func TestKeepColorsKernel(t *testing.T) {
+	pieces := []string{"\x1b[m", "\x1b[0m", "\x1b[00m", "\x1b[31;0m", "\x1b[0;31m", "\x1b[31m", "\x1b[1;32m",
+		"\x1b[38;5;0m", "\x1b[48;2;0;0;0m", "\x1b[38:5:0m", "\x1b[0:3m", "\x1b[4:3m", "\x1b[38;5m", "\x1b[38;7;0m",
+		"\x1b[8m", "\x1b[08m", "\x1b[1;8m", "\x1b[38;5;8m", "\x1b[38;2;8;8;8m", "\x1b[38;5;8;8m", "\x1b[58;5;1;0m",
+		"\x1b[" + strings.Repeat("9", 30) + "m", "\x1b[" + strings.Repeat("0", 40) + "m", "\x1b[;m", "\x1b[31;m",
+		"\x1b[2J", "\x1b[?25l", "\x1b[?1m", "\x1b[1;2H", "\x1b[1 m", "\x1b[31", "\x1b]0;t\x07", "\x1b[3\x7fm",
+		"a", "word ", "é", "\n", "\n\n", "\t", "\r", "\x00", "\xff", "\u202e", strings.Repeat("x", 50)}
+	configs := [][]Option{
+		{KeepColors()},
+		{KeepColors(), Allow('\n'), Also(Bidi)},
+		{KeepColors(), Allow('\n')},
+		{KeepColors(), Sequences(StripSequences)},
+		{KeepColors(), Sequences(StripSequences), Allow('\t', '\n')},
+		{KeepColors(), Reversible(), Allow('\n')},
+	}
+	checkFastPathsOnRuns(t, rand.New(rand.NewPCG(11, 12)), 3000, 40, pieces, configs)
+	// Attributes left on over blocks with nothing else in them, ASCII or
+	// not, and a line feed in one.
+	sparse := []string{"\x1b[31m", "\x1b[0m", strings.Repeat("x", 50), "word ", "\n", "é", "日本"}
+	checkFastPathsOnRuns(t, rand.New(rand.NewPCG(13, 14)), 1000, 30, sparse, configs)
+}

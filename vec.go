@@ -197,14 +197,11 @@ func newVecTables(s *set) *vecTables {
 // (vecCopy) writes it: n bytes, 2 to 8, with four 2-byte stores that may
 // overlap, at 0, n-2, at2 and at4; or, where n is 0, a byte the kernel
 // stops at for its caller to handle (ESC, when sequences are recognized).
-// For ESC, csi set asks the AVX-512 kernel to drop the CSI sequences of the
-// plain form that it starts, as StripSequences does, rather than stop.
 type escapeText struct {
 	text     [8]byte
 	n        uint8
 	at2, at4 uint8 // min(2, n-2) and max(n-4, 0)
-	csi      uint8
-	_        [4]byte
+	_        [5]byte
 }
 
 // The kernel finds an escapeText at 16 times its byte.
@@ -231,13 +228,21 @@ var sequenceEscapeTexts = func() (t [UnicodeStyle + 1][0x80]escapeText) {
 	return t
 }()
 
-// stripEscapeTexts are sequenceEscapeTexts for StripSequences without
-// KeepColors: the AVX-512 kernel drops the CSI sequences it can tell whole
-// (veccopy512_amd64.s, csi), and stops at every other ESC.
-var stripEscapeTexts = func() (t [UnicodeStyle + 1][0x80]escapeText) {
-	t = sequenceEscapeTexts
-	for s := range t {
-		t[s][0x1B].csi = 1
-	}
-	return t
-}()
+// kernelSeq tells the AVX-512 kernel that copies what to do at an ESC
+// that starts a CSI sequence of the plain form, ESC [, parameter bytes
+// 30–3F and a final byte 40–7E, all in one block (veccopy512_amd64.s,
+// csi): with mode 0 it stops there for the recognizer (sequence.go), as
+// at every other ESC.
+type kernelSeq struct {
+	mode    uint8
+	colored uint8 // kept SGR left attributes on (sanitizer.colored), in and out
+	_       [6]byte
+}
+
+// The bits of kernelSeq.mode.
+const (
+	kernelStrip    = 1 << iota // drop the sequence, as StripSequences does
+	kernelKeep                 // keep an SGR sequence, as KeepColors does; others as kernelStrip says
+	kernelColors               // note in colored whether a kept SGR leaves attributes on
+	kernelLineFeed             // stop at a raw line feed while they are, for the reset before it
+)

@@ -72,11 +72,16 @@ func vecScan512(p []byte, v *vecTables) int
 // bytes. It stops at anything else it flags, before a block of src or dst
 // shorter than 32 bytes, or before an escape that does not fit, and
 // returns how much it wrote and read. It writes nothing after dst[:nDst].
-func vecCopy(dst, src []byte, v *vecTables, esc *[0x80]escapeText) (nDst, nSrc int) {
+// The AVX-512 kernel handles CSI sequences of the plain form as k says
+// (kernelSeq); the AVX2 kernel stops at every ESC.
+func vecCopy(dst, src []byte, v *vecTables, esc *[0x80]escapeText, k *kernelSeq) (nDst, nSrc int) {
 	if v.wide != 0 && len(src) >= wideMin {
-		nDst, nSrc = vecCopy512(dst, src, v, esc)
+		nDst, nSrc = vecCopy512(dst, src, v, esc, k)
 		if len(src)-nSrc >= 64 && len(dst)-nDst >= 64 {
 			return nDst, nSrc // at something flagged
+		}
+		if k.colored != 0 && k.mode&kernelLineFeed != 0 {
+			return nDst, nSrc // the narrow kernel would pass line feeds
 		}
 		// Less than a block is left: the narrow kernel takes what it can
 		// of it.
@@ -93,7 +98,7 @@ func vecCopy256(dst, src []byte, v *vecTables, esc *[0x80]escapeText) (nDst, nSr
 // vecCopy512 is vecCopy for blocks of 64 bytes, with AVX-512.
 //
 //go:noescape
-func vecCopy512(dst, src []byte, v *vecTables, esc *[0x80]escapeText) (nDst, nSrc int)
+func vecCopy512(dst, src []byte, v *vecTables, esc *[0x80]escapeText, k *kernelSeq) (nDst, nSrc int)
 
 func cpuid(eax, ecx uint32) (a, b, c, d uint32)
 

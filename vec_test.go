@@ -422,7 +422,7 @@ func checkCopy(t *testing.T, s *sanitizer, in []byte, exact bool) {
 	want := make([]byte, 8*len(in))
 	for _, size := range []int{8 * len(in), len(in) / 2, 37} {
 		dst := bytes.Repeat([]byte{'#'}, size)
-		nDst, nSrc := vecCopy(dst, in, s.set.vec, s.esc)
+		nDst, nSrc := vecCopy(dst, in, s.set.vec, s.esc, &s.kseq)
 		ref.Reset()
 		n, m, err := ref.Transform(want, in[:nSrc], false)
 		if err != nil || m != nSrc || !bytes.Equal(dst[:nDst], want[:n]) {

@@ -5,6 +5,40 @@
 #include "vec_amd64.h"
 #include "vec512_amd64.h"
 
+// COPY_REST copies the clean bytes of the block Z0 from R12 up to R10, if
+// they fit in dst, else stops, and moves on to the next block at R10.
+#define COPY_REST \
+	LEAQ     (DI)(R10*1), R11; \
+	SUBQ     R12, R11;         \
+	CMPQ     R11, R8;          \
+	JHI      stop;             \
+	MOVQ     $-1, R11;         \
+	BZHIQ    R10, R11, R11;    \
+	MOVQ     $-1, AX;          \
+	BZHIQ    R12, AX, AX;      \
+	ANDNQ    R11, AX, R11;     \
+	KMOVQ    R11, K3;          \
+	MOVQ     DI, AX;           \
+	SUBQ     R12, AX;          \
+	VMOVDQU8 Z0, K3, (AX);     \
+	ADDQ     R10, DI;          \
+	SUBQ     R12, DI;          \
+	ADDQ     R10, SI
+
+// LINE_FEEDS sets R11 to the line feeds in the bytes of the block Z0 from
+// R12 up to hi. It clobbers AX, Z1 and K3.
+#define LINE_FEEDS(hi) \
+	MOVL         $0x0A, R11;  \
+	VPBROADCASTB R11, Z1;     \
+	VPCMPEQB     Z1, Z0, K3;  \
+	KMOVQ        K3, R11;     \
+	MOVQ         $-1, AX;     \
+	BZHIQ        hi, AX, AX;  \
+	ANDQ         AX, R11;     \
+	MOVQ         $-1, AX;     \
+	BZHIQ        R12, AX, AX; \
+	ANDNQ        R11, AX, R11
+
 // func vecCopy512(dst, src []byte, v *vecTables, esc *[0x80]escapeText) (nDst, nSrc int)
 //
 // vecCopy256 (vec_amd64.s) for blocks of 64 bytes: the same registers but
@@ -15,7 +49,7 @@
 // with a masked store of bytes, and a block whose only flags are escaped
 // ASCII bytes is copied and escaped whole, without going back to block
 // after each escape.
-TEXT ·vecCopy512(SB), NOSPLIT, $0-80
+TEXT ·vecCopy512(SB), NOSPLIT, $48-88
 	MOVQ    dst_base+0(FP), DI
 	MOVQ    dst_len+8(FP), R8
 	ADDQ    DI, R8
@@ -30,6 +64,15 @@ TEXT ·vecCopy512(SB), NOSPLIT, $0-80
 	VPBROADCASTB R11, Z30 // for csi and csis
 	MOVL         $0x1B, R11
 	VPBROADCASTB R11, Z31
+	MOVQ         k+64(FP), R11
+	MOVBQZX      kernelSeq_mode(R11), AX
+	MOVQ         AX, mode-8(SP)
+	MOVBQZX      kernelSeq_colored(R11), AX
+	MOVQ         AX, colored-16(SP)
+	// Nothing to watch at the start: with attributes on, the caller
+	// calls only where line feeds are escaped. (It could watch, but the
+	// narrow kernel that takes the last bytes could not.)
+	MOVQ         $0, watch-48(SP)
 
 block:
 	LEAQ      64(SI), R11
@@ -42,6 +85,8 @@ block:
 	VPMOVB2M  Z0, K1
 	KORTESTQ  K1, K1
 	JNZ       blockMulti
+	CMPQ      watch-48(SP), $0
+	JNE       watchedASCII
 	CMPQ      vecTables_escapes(DX), $0
 	JE        whole
 	ESCAPED(Z0, Z1, K2)
@@ -129,6 +174,8 @@ blockEsc:
 	CHECK_ESC512
 	KORTESTQ  K2, K2
 	JNZ       flagged
+	CMPQ      watch-48(SP), $0
+	JNE       flagged // escapes, which watches for line feeds
 	VPSUBUSB  Z21, Z0, Z3
 	VPTESTMB  Z3, Z3, K3
 	KORTESTQ  K3, K3
@@ -169,6 +216,11 @@ part:
 	ADDQ     R12, DI
 	JMP      block
 
+watchedASCII:
+	// While attributes are on and line feeds raw, every block goes
+	// through escapes, which watches for them.
+	ESCAPED(Z0, Z1, K2)
+
 flaggedASCII:
 	// An ASCII block, which starts where a character does, is well-formed
 	// to its end.
@@ -203,11 +255,17 @@ escapes:
 	// dst may be too short, the kernel stops at R12.
 	KMOVQ K2, BX
 	XORL  R12, R12
-	CMPB  (0x1B*16+escapeText_csi)(R9), $0
-	JNE   csis
+	TESTQ BX, BX
+	JZ    rest // a block without flags, which the watch sends here
+	CMPQ  mode-8(SP), $const_kernelStrip
+	JEQ   csis
 
 escape:
 	TZCNTQ   BX, R13
+	CMPQ     watch-48(SP), $0
+	JNE      watchEscape
+
+escapeOn:
 	LEAQ     8(DI)(R13*1), R11 // the clean bytes, and the longest escape
 	SUBQ     R12, R11
 	CMPQ     R11, R8
@@ -240,37 +298,33 @@ escape:
 
 rest:
 	// The clean bytes after the last escape, up to R10.
-	LEAQ     (DI)(R10*1), R11
-	SUBQ     R12, R11
-	CMPQ     R11, R8
-	JHI      stop
-	MOVQ     $-1, R11
-	BZHIQ    R10, R11, R11
-	MOVQ     $-1, AX
-	BZHIQ    R12, AX, AX
-	ANDNQ    R11, AX, R11
-	KMOVQ    R11, K3
-	MOVQ     DI, AX
-	SUBQ     R12, AX
-	VMOVDQU8 Z0, K3, (AX)
-	ADDQ     R10, DI
-	SUBQ     R12, DI
-	ADDQ     R10, SI
-	JMP      block
+	CMPQ     watch-48(SP), $0
+	JNE      watchRest
+
+restOn:
+	COPY_REST
+	JMP block
+
+restLF:
+	// Up to a raw line feed while attributes are on: the caller writes
+	// the reset before it.
+	COPY_REST
+	JMP copied
 
 stop:
 	ADDQ R12, SI
 	JMP  copied
 
 csi:
-	// An ESC, at R13, under StripSequences (escapeText.csi): a CSI
+	// An ESC, at R13, that kernelSeq.mode asks to look at: a CSI
 	// sequence of the plain form, ESC [, parameter bytes 30–3F and a
 	// final byte 40–7E, that ends in the R10 bytes of the block that are
-	// well-formed, is dropped whole here, as the recognizer would drop it
-	// (sequence.go); anything else is the caller's. None of its bytes
-	// but the ESC can be flagged: they are printable ASCII, and an
-	// escaped one would be dropped with the rest by the recognizer too.
-	CMPB    escapeText_csi(AX), $0
+	// well-formed, is dropped (kernelStrip) or, if it is an SGR sequence
+	// that KeepColors keeps (kernelKeep, sgr), kept, as the recognizer
+	// would (sequence.go); anything else is the caller's. None of its
+	// bytes but the ESC can be flagged: they are printable ASCII, and an
+	// escaped one would go with the rest in the recognizer too.
+	CMPQ    mode-8(SP), $0
 	JEQ     held
 	LEAQ    2(R13), R11 // where the parameters start
 	CMPQ    R11, R10
@@ -295,6 +349,15 @@ csi:
 	SUBL    $0x40, R11
 	CMPL    R11, $0x3E
 	JA      held // not a final byte, 40–7E: an intermediate, a control, ...
+	CMPL    R11, $0x2D // m
+	JNE     csiOther
+	TESTQ   $const_kernelKeep, mode-8(SP)
+	JNZ     sgr
+
+csiOther:
+	// Not an SGR sequence that is kept: dropped under kernelStrip.
+	TESTQ   $const_kernelStrip, mode-8(SP)
+	JZ      held
 	LEAQ    1(AX), R12 // the bytes after it are next
 	MOVQ    $-1, R11
 	BZHIQ   R12, R11, R11
@@ -302,6 +365,157 @@ csi:
 	TESTQ   BX, BX
 	JNZ     escape
 	JMP     rest
+
+sgr:
+	// The parameters, R13+2 up to the final byte at AX, as sgr in
+	// sequence.go reads them: each one separated by ; is an operation but
+	// for the colour arguments after 38, 48 and 58 (5;n or 2;r;g;b) when
+	// they are not given with :, and 8 (conceal) is not kept. A value is
+	// the number before the first :, saturated at 99, which tells the
+	// values that matter apart as well as any bound. R12 is the final
+	// byte, R13 the next parameter byte, AX the value; the locals hold
+	// the arguments to skip (-1: the colour space is next), the last
+	// operation, and whether a : was met.
+	MOVQ    AX, R12
+	LEAQ    2(R13), R13
+	XORL    AX, AX
+	MOVQ    $0, args-24(SP)
+	MOVQ    $0, last-32(SP)
+	MOVQ    $0, sub-40(SP)
+
+sgrByte:
+	CMPQ    R13, R12
+	JAE     sgrEnd
+	MOVBLZX (SI)(R13*1), R11
+	INCQ    R13
+	SUBL    $0x30, R11
+	CMPL    R11, $9
+	JA      sgrSep
+	CMPQ    sub-40(SP), $0
+	JNE     sgrByte
+	LEAQ    (AX)(AX*4), AX
+	LEAQ    (R11)(AX*2), AX // 10 v + digit
+	CMPQ    AX, $99
+	JBE     sgrByte
+	MOVL    $99, AX
+	JMP     sgrByte
+
+sgrSep:
+	CMPL    R11, $0x0A // :
+	JNE     sgrSemi
+	MOVQ    $1, sub-40(SP)
+	JMP     sgrByte
+
+sgrSemi:
+	CMPL    R11, $0x0B // ;
+	JNE     sgrNot
+
+sgrParam:
+	// The end of a parameter: R11 gets the arguments still to skip.
+	MOVQ    args-24(SP), R11
+	CMPQ    R11, $-1
+	JNE     sgrArgs
+	XORL    R11, R11 // the colour space: 5 takes one more, 2 three
+	CMPQ    AX, $5
+	JNE     sgrSpace
+	MOVL    $1, R11
+	JMP     sgrNext
+
+sgrSpace:
+	CMPQ    AX, $2
+	JNE     sgrNext
+	MOVL    $3, R11
+	JMP     sgrNext
+
+sgrArgs:
+	TESTQ   R11, R11
+	JZ      sgrOp
+	DECQ    R11
+	JMP     sgrNext
+
+sgrOp:
+	CMPQ    AX, $8
+	JEQ     sgrNot // conceal
+	CMPQ    sub-40(SP), $0
+	JNE     sgrLast
+	CMPQ    AX, $38
+	JEQ     sgrColour
+	CMPQ    AX, $48
+	JEQ     sgrColour
+	CMPQ    AX, $58
+	JNE     sgrLast
+
+sgrColour:
+	MOVQ    $-1, R11
+
+sgrLast:
+	MOVQ    AX, last-32(SP)
+
+sgrNext:
+	MOVQ    R11, args-24(SP)
+	XORL    AX, AX
+	MOVQ    $0, sub-40(SP)
+	CMPQ    R13, R12
+	JBE     sgrByte // past R12: that was the last
+	JMP     sgrKept
+
+sgrEnd:
+	INCQ    R13 // the last parameter, then out
+	JMP     sgrParam
+
+sgrNot:
+	// Not kept: as any other sequence, with its final byte in AX.
+	MOVQ    R12, AX
+	TZCNTQ  BX, R13
+	JMP     csiOther
+
+sgrKept:
+	// Kept: the clean bytes go on from its ESC, and the flags up to its
+	// final byte are done. With kernelColors, colored says whether it
+	// leaves attributes on, its last operation not being a reset; and
+	// with kernelLineFeed, while they are on, watch makes the kernel
+	// stop at a raw line feed (sanitizer.Transform writes the reset
+	// before it), and sends every block through escapes to look for one.
+	TZCNTQ  BX, R13
+	LEAQ    1(R12), AX
+	MOVQ    $-1, R11
+	BZHIQ   AX, R11, R11
+	ANDNQ   BX, R11, BX
+	MOVQ    R13, R12
+	TESTQ   $const_kernelColors, mode-8(SP)
+	JZ      sgrDone
+	XORL    AX, AX
+	CMPQ    last-32(SP), $0
+	SETNE   AL
+	MOVQ    AX, colored-16(SP)
+	TESTQ   $const_kernelLineFeed, mode-8(SP)
+	JNZ     sgrWatch
+	XORL    AX, AX
+
+sgrWatch:
+	MOVQ    AX, watch-48(SP)
+
+sgrDone:
+	TESTQ   BX, BX
+	JNZ     escape
+	JMP     rest
+
+watchEscape:
+	// A raw line feed in the clean bytes R12 up to the next flag, R13,
+	// while attributes are on: copy up to it, and stop (restOn).
+	LINE_FEEDS(R13)
+	TESTQ   R11, R11
+	JZ      escapeOn
+	TZCNTQ  R11, R10
+	JMP     restLF
+
+watchRest:
+	// The same up to R10.
+	LINE_FEEDS(R10)
+	TESTQ   R11, R11
+	JZ      restOn
+	TZCNTQ  R11, R10
+	JMP     restLF
 
 csis:
 	// Under StripSequences, a block whose flags are all ESCs that start
@@ -414,6 +628,10 @@ boundary:
 	MOVQ R12, R13
 
 start:
+	CMPQ     watch-48(SP), $0
+	JNE      watchStart
+
+startOn:
 	// Copy the R13 clean bytes before, at most 63, with one masked store.
 	MOVQ     $-1, R11
 	BZHIQ    R13, R11, R11
@@ -440,10 +658,30 @@ start:
 	MOVQ    R13, DI
 	JMP     block
 
+watchStart:
+	// A raw line feed in those bytes while attributes are on: copy up to
+	// it, and stop there for the caller (restLF).
+	MOVQ     R12, BX
+	XORL     R12, R12
+	LINE_FEEDS(R13)
+	MOVQ     BX, R12
+	TESTQ    R11, R11
+	JZ       startOn
+	TZCNTQ   R11, R13
+	MOVQ     $-1, R11
+	BZHIQ    R13, R11, R11
+	KMOVQ    R11, K3
+	VMOVDQU8 Z0, K3, (DI)
+	ADDQ     R13, SI
+	ADDQ     R13, DI
+
 copied:
 	VZEROUPPER
+	MOVQ k+64(FP), R11
+	MOVQ colored-16(SP), AX
+	MOVB AL, kernelSeq_colored(R11)
 	SUBQ dst_base+0(FP), DI
-	MOVQ DI, nDst+64(FP)
+	MOVQ DI, nDst+72(FP)
 	SUBQ src_base+24(FP), SI
-	MOVQ SI, nSrc+72(FP)
+	MOVQ SI, nSrc+80(FP)
 	RET
