@@ -9,7 +9,10 @@ import "unsafe"
 // and the pairs of a lead byte and the next that may start another escaped
 // character (pairs.go), and says where the first of them is (vecScan).
 // Transform uses a second kernel with the same checks that also copies
-// what is clean and writes the escapes of ASCII bytes (vecCopy). Both
+// what is clean and writes the escapes of ASCII bytes (vecCopy); with
+// sequences recognized, the AVX-512 one also drops or keeps the CSI
+// sequences of the plain form that make up most coloured output, and
+// leaves the others to the recognizer (kernelSeq). Both
 // choose their width at run time, from the tables (vecTables.wide), which
 // tests set to run each. The build tag purego leaves them all out. Like
 // the other fast paths they only find where the clean part ends; the
