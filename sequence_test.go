@@ -165,19 +165,24 @@ func TestSequenceFastPaths(t *testing.T) {
 	checkFastPathsOnRuns(t, rand.New(rand.NewPCG(7, 8)), 2000, 20, pieces, configs)
 }
 
-// The AVX-512 kernel drops CSI sequences of the plain form by itself under
-// StripSequences (csi in veccopy512_amd64.s): runs dense with them, and
-// with what it must leave to the recognizer (an intermediate, DEL or a
-// control inside, a missing final byte, a sequence longer than a block),
-// at every alignment to its blocks, come out as from the plain loop.
+// The AVX-512 kernel drops CSI sequences of the plain form and OSC strings
+// by itself under StripSequences (csi and osc in veccopy512_amd64.s): runs
+// dense with them, and with what it must leave to the recognizer (an
+// intermediate, DEL or a control inside, a missing final byte or
+// terminator, a sequence longer than a block, controls let through), at
+// every alignment to its blocks, come out as from the plain loop.
 func TestStripKernel(t *testing.T) {
 	pieces := []string{"\x1b[31m", "\x1b[0m", "\x1b[m", "\x1b[38;5;208m", "\x1b[1;38:2:1:2:3m", "\x1b[?1049h", "\x1b[2J",
 		"\x1b[3\x7fm", "\x1b[1 q", "\x1b[1\x00m", "\x1b[1\nm", "\x1b[12", "\x1b[", "\x1b", "\x1b]0;t\x07", "\x1b(B",
 		"\x1b[" + strings.Repeat("1;", 40) + "m", "\x1b[" + strings.Repeat("9", 61) + "m",
+		"\x1b]8;;https://example.com\x1b\\", "\x1b]0;é\x07", "\x1b]0;a\nb\x07", "\x1b]0;a\x18b\x07", "\x1b]0;x\x1bx",
+		"\x1b]0;t\x7f\x07", "\x1b]0;t\x01\x07", "\x1b]0;\u009c", "\x1b]0;" + strings.Repeat("x", 70) + "\x07", "\x1b]", "\x07",
 		"a", "word ", "é", "日本", "\t", "\n", "\x00", "\x7f", "\u0085", "\xff", strings.Repeat("x", 50)}
 	configs := [][]Option{
 		{Sequences(StripSequences)},
 		{Sequences(StripSequences), Allow('\t', '\n')},
+		{Sequences(StripSequences), Allow('\a', '\n', '\x18')},
+		{Sequences(StripSequences), KeepColors(), Allow('\n')},
 		{Sequences(StripSequences), WithStyle(CaretStyle), Also(Bidi | Invisible)},
 	}
 	checkFastPathsOnRuns(t, rand.New(rand.NewPCG(9, 10)), 3000, 40, pieces, configs)

@@ -330,7 +330,7 @@ csi:
 	CMPQ    R11, R10
 	JAE     across
 	CMPB    1(SI)(R13*1), $0x5B // [
-	JNE     held
+	JNE     osc
 	VPANDQ   Z22, Z0, Z1
 	VPCMPEQB Z30, Z1, K3 // parameter bytes, 30–3F
 	// The run of parameter bytes from R11 ends where adding its first bit
@@ -362,6 +362,55 @@ csiOther:
 	MOVQ    $-1, R11
 	BZHIQ   R12, R11, R11
 	ANDNQ   BX, R11, BX // and the flags up to it are done
+	TESTQ   BX, BX
+	JNZ     escape
+	JMP     rest
+
+osc:
+	// ESC ] starts an OSC string, dropped under kernelStrip with its
+	// terminator, BEL or ST (ESC \), if that is the next flag and in the
+	// R10 bytes of the block that are well-formed, and no byte before it
+	// is a control: a line feed, CAN or SUB would end the string without
+	// making it one, a BEL let through would end it, and other controls
+	// are rare enough to leave to the recognizer. A C1 control, ST
+	// included, and anything else not ASCII that is flagged is not seen
+	// here (other).
+	CMPB    1(SI)(R13*1), $0x5D // ]
+	JNE     held
+	TESTQ   $const_kernelStrip, mode-8(SP)
+	JZ      held
+	MOVQ    BX, AX
+	BLSRQ   AX, AX
+	TZCNTQ  AX, AX // the next flag, 64 if none
+	CMPQ    AX, R10
+	JAE     across
+	MOVL         $0x20, R11
+	VPBROADCASTB R11, Z1
+	VPCMPUB      $1, Z1, Z0, K3 // controls
+	KMOVQ        K3, R11
+	MOVQ         $-1, R12
+	BZHIQ        AX, R12, R12
+	ANDQ         R12, R11
+	LEAQ         2(R13), R12
+	SHRXQ        R12, R11, R11 // those from R13+2 (at most 63) up to AX
+	TESTQ        R11, R11
+	JNZ          held
+	CMPB         (SI)(AX*1), $0x07 // BEL
+	JEQ          oscEnd
+	CMPB         (SI)(AX*1), $0x1B
+	JNE          held
+	INCQ         AX
+	CMPQ         AX, R10
+	JAE          across
+	CMPB         (SI)(AX*1), $0x5C // \
+	JNE          held
+
+oscEnd:
+	// AX is the last byte of the string.
+	LEAQ    1(AX), R12
+	MOVQ    $-1, R11
+	BZHIQ   R12, R11, R11
+	ANDNQ   BX, R11, BX
 	TESTQ   BX, BX
 	JNZ     escape
 	JMP     rest
