@@ -5,6 +5,16 @@
 #include "vec_amd64.h"
 #include "vec512_amd64.h"
 
+// COPY_FIRST copies the first n bytes of the block Z0, fewer than 64, to
+// DI with one masked store, and moves SI and DI past them.
+#define COPY_FIRST(n) \
+	MOVQ     $-1, R11;      \
+	BZHIQ    n, R11, R11;   \
+	KMOVQ    R11, K3;       \
+	VMOVDQU8 Z0, K3, (DI);  \
+	ADDQ     n, SI;         \
+	ADDQ     n, DI
+
 // COPY_REST copies the clean bytes of the block Z0 from R12 up to R10, if
 // they fit in dst, else stops, and moves on to the next block at R10.
 #define COPY_REST \
@@ -208,12 +218,7 @@ open:
 	MOVL $61, R12
 
 part:
-	MOVQ     $-1, R11
-	BZHIQ    R12, R11, R11
-	KMOVQ    R11, K3
-	VMOVDQU8 Z0, K3, (DI)
-	ADDQ     R12, SI
-	ADDQ     R12, DI
+	COPY_FIRST(R12)
 	JMP      block
 
 watchedASCII:
@@ -682,12 +687,7 @@ start:
 
 startOn:
 	// Copy the R13 clean bytes before, at most 63, with one masked store.
-	MOVQ     $-1, R11
-	BZHIQ    R13, R11, R11
-	KMOVQ    R11, K3
-	VMOVDQU8 Z0, K3, (DI)
-	ADDQ     R13, SI
-	ADDQ     R13, DI
+	COPY_FIRST(R13)
 
 	// An escaped ASCII byte is written here, from esc, as vecCopy256
 	// does; anything else is left to the caller.
@@ -717,12 +717,7 @@ watchStart:
 	TESTQ    R11, R11
 	JZ       startOn
 	TZCNTQ   R11, R13
-	MOVQ     $-1, R11
-	BZHIQ    R13, R11, R11
-	KMOVQ    R11, K3
-	VMOVDQU8 Z0, K3, (DI)
-	ADDQ     R13, SI
-	ADDQ     R13, DI
+	COPY_FIRST(R13)
 
 copied:
 	VZEROUPPER
