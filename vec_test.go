@@ -443,7 +443,9 @@ func TestVectorCopyEscapes(t *testing.T) {
 	if !haveVec {
 		t.Skip("no vector kernel on this processor")
 	}
-	text := []byte("abcdefgh\u65e5\u672cijklmnopqrstuvwxyz ABCDEFGHIJKL\u00e9MNOPQRSTUVWXYZ 0123456789 abcdefghijklmnopqrstuvwxyz ABCDEFGHIJKLMNOPQRSTUVWXYZ")
+	// Characters of two, three and four bytes, which the pads before the
+	// text and the bytes inserted move across the end of the first block.
+	text := []byte("abcdefgh\u65e5\u672cijklmnopqrstuvwxyz ABCDEFGHIJKL\u00e9MNOPQRSTUV\U0001F600WXYZ 0123456789 abcdefghijklmnopqrstuvwxyz ABCDEFGHIJKLMNOPQRSTUVWXYZ")
 	var sets []*sanitizer
 	for s := GoStyle; s <= UnicodeStyle; s++ {
 		opts := []Option{WithStyle(s), Also(Bidi)}
@@ -459,10 +461,13 @@ func TestVectorCopyEscapes(t *testing.T) {
 	for _, z := range sets {
 		for _, wide := range kernels() {
 			z.set.vec.wide = wide
-			for b := range 0x80 {
-				for at := 0; at < 72; at++ {
-					in := append(append(append([]byte(nil), text[:at]...), byte(b), '\x7f', byte(b)), text[at:]...)
-					checkCopy(t, z, in, false)
+			for pad := range 4 {
+				for b := range 0x80 {
+					for at := 0; at < 72; at++ {
+						in := append([]byte("xyz")[:pad], text[:at]...)
+						in = append(append(in, byte(b), '\x7f', byte(b)), text[at:]...)
+						checkCopy(t, z, in, false)
+					}
 				}
 			}
 		}
