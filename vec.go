@@ -239,7 +239,6 @@ var sequenceEscapeTexts = func() (t [UnicodeStyle + 1][0x80]escapeText) {
 type kernelSeq struct {
 	mode    uint8
 	colored uint8 // kept SGR left attributes on (sanitizer.colored), in and out
-	_       [6]byte
 }
 
 // The bits of kernelSeq.mode.

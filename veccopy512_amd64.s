@@ -5,6 +5,22 @@
 #include "vec_amd64.h"
 #include "vec512_amd64.h"
 
+// OPEN_END jumps to found with r set to where a character starts that is
+// left open at the end of the block at SI (63, 62 or 61), if there is
+// one. Byte compares, which the processor predicts, rather than a mask
+// test: the loop has enough mask instructions, and three more made blocks
+// that are not ASCII a fifth slower.
+#define OPEN_END(r, found) \
+	MOVL $63, r;           \
+	CMPB 63(SI), $0xC0;    \
+	JAE  found;            \
+	MOVL $62, r;           \
+	CMPB 62(SI), $0xE0;    \
+	JAE  found;            \
+	MOVL $61, r;           \
+	CMPB 61(SI), $0xF0;    \
+	JAE  found
+
 // COPY_FIRST copies the first n bytes of the block Z0, fewer than 64, to
 // DI with one masked store, and moves SI and DI past them.
 #define COPY_FIRST(n) \
@@ -186,17 +202,7 @@ blockEsc:
 	JNZ       flagged
 	CMPQ      watch-48(SP), $0
 	JNE       flagged // escapes, which watches for line feeds
-	// A character left open at the end, tested with bytes: the masks
-	// have enough to do.
-	MOVL      $63, R12
-	CMPB      63(SI), $0xC0
-	JAE       part
-	MOVL      $62, R12
-	CMPB      62(SI), $0xE0
-	JAE       part
-	MOVL      $61, R12
-	CMPB      61(SI), $0xF0
-	JAE       part
+	OPEN_END(R12, part) // copy the block up to the character, if any
 	VMOVDQU64 Z0, (DI)
 	ADDQ      $64, SI
 	ADDQ      $64, DI
@@ -211,20 +217,9 @@ blockPairs:
 	TRIPLES512
 	JMP      blockEsc
 
-open:
-	// A character left open at the end: copy the block up to it, 61 to
-	// 63 bytes, and start the next block there. Found with branches, as
-	// in vecCopy256, which the processor predicts, rather than from the
-	// mask, which would make the next load wait for this block's checks.
-	MOVL $63, R12
-	CMPB 63(SI), $0xC0
-	JAE  part
-	MOVL $62, R12
-	CMPB 62(SI), $0xE0
-	JAE  part
-	MOVL $61, R12
-
 part:
+	// A character left open at the end: copy the block up to it, 61 to
+	// 63 bytes, and start the next block there.
 	COPY_FIRST(R12)
 	JMP      block
 
@@ -245,15 +240,7 @@ flagged:
 
 	// Only escaped ASCII bytes are flagged: the block is well-formed up to
 	// a character left open at its end, if any: R10 bytes.
-	MOVL     $63, R10
-	CMPB     63(SI), $0xC0
-	JAE      escapes
-	MOVL     $62, R10
-	CMPB     62(SI), $0xE0
-	JAE      escapes
-	MOVL     $61, R10
-	CMPB     61(SI), $0xF0
-	JAE      escapes
+	OPEN_END(R10, escapes)
 	MOVL     $64, R10
 
 escapes:
