@@ -23,7 +23,7 @@ type sanitizer struct {
 	reporting  bool // each change is noted in found, for Check (check.go)
 	// The copying kernel's escapes (vec.go), and whether it may run with
 	// sequences recognized: it must stop at every introducer.
-	esc       *[0x80]escapeText
+	esc       *escapeTable
 	seqKernel bool
 	csiKernel bool      // the AVX-512 kernel handles CSI sequences of the plain form
 	kseq      kernelSeq // how it does, and the state it keeps (colored)
@@ -63,11 +63,11 @@ func (t *sanitizer) init(c config) {
 	*t = sanitizer{bom: c.bom, invalid: c.invalid, style: c.style, set: newSet(c),
 		recognize: c.recognizes(), strip: c.sequences == StripSequences, keepColors: c.keepColors,
 		resets: c.keepColors && !c.reversible}
-	t.esc = &escapeTexts[t.style]
+	t.esc = escapeTables[t.style]
 	if t.recognize {
 		// The kernel stops at ESC with these, and at every C1 control
 		// where it escapes any: then it sees every introducer.
-		t.esc = &sequenceEscapeTexts[t.style]
+		t.esc = sequenceEscapeTables[t.style]
 		t.seqKernel = t.set.vec != nil && t.set.ascii[0x1B] && t.set.vec.c1Lead[0] == 0xC2
 		if t.strip {
 			t.kseq.mode |= kernelStrip

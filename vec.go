@@ -210,25 +210,43 @@ type escapeText struct {
 // The kernel finds an escapeText at 16 times its byte.
 var _ = [1]struct{}{}[unsafe.Sizeof(escapeText{})-16]
 
-// escapeTexts are asciiEscapes for the kernel.
-var escapeTexts = func() (t [UnicodeStyle + 1][0x80]escapeText) {
-	for s := range t {
-		for b, e := range asciiEscapes[s] {
-			n := copy(t[s][b].text[:], e)
-			t[s][b].n, t[s][b].at2, t[s][b].at4 = uint8(n), uint8(min(2, n-2)), uint8(max(n-4, 0))
+// escapeTable is what the copying kernels look escapes up in: the text
+// of each ASCII byte's, and for the AVX-512 kernel's escapes of whole
+// blocks (veccopy512_amd64.s, expand), which need each escape to be two
+// bytes, those two: first is 0 for a byte whose escape is not.
+type escapeTable struct {
+	texts         [0x80]escapeText
+	first, second [0x80]byte
+}
+
+// newEscapeTable returns the table of the escapes e, where a nil escape
+// is a byte the kernel stops at (escapeText).
+func newEscapeTable(e *[0x80][]byte) *escapeTable {
+	t := &escapeTable{}
+	for b, e := range e {
+		if e == nil {
+			continue
+		}
+		n := copy(t.texts[b].text[:], e)
+		t.texts[b].n, t.texts[b].at2, t.texts[b].at4 = uint8(n), uint8(min(2, n-2)), uint8(max(n-4, 0))
+		if n == 2 {
+			t.first[b], t.second[b] = e[0], e[1]
 		}
 	}
 	return t
-}()
+}
 
-// sequenceEscapeTexts are escapeTexts but for ESC, which the kernel leaves
-// to the recognizer of sequences (sequence.go).
-var sequenceEscapeTexts = func() (t [UnicodeStyle + 1][0x80]escapeText) {
-	t = escapeTexts
+// escapeTables are asciiEscapes for the kernels, by style: for Escape and
+// the others, and, with sequences recognized, with ESC left to the
+// recognizer (sequence.go).
+var escapeTables, sequenceEscapeTables = func() (t, seq [UnicodeStyle + 1]*escapeTable) {
 	for s := range t {
-		t[s][0x1B] = escapeText{}
+		t[s] = newEscapeTable(&asciiEscapes[s])
+		e := asciiEscapes[s]
+		e[0x1B] = nil
+		seq[s] = newEscapeTable(&e)
 	}
-	return t
+	return t, seq
 }()
 
 // kernelSeq tells the AVX-512 kernel that copies what to do at an ESC

@@ -74,7 +74,7 @@ func vecScan512(p []byte, v *vecTables) int
 // returns how much it wrote and read. It writes nothing after dst[:nDst].
 // The AVX-512 kernel handles CSI sequences of the plain form as k says
 // (kernelSeq); the AVX2 kernel stops at every ESC.
-func vecCopy(dst, src []byte, v *vecTables, esc *[0x80]escapeText, k *kernelSeq) (nDst, nSrc int) {
+func vecCopy(dst, src []byte, v *vecTables, esc *escapeTable, k *kernelSeq) (nDst, nSrc int) {
 	if v.wide != 0 && len(src) >= wideMin {
 		nDst, nSrc = vecCopy512(dst, src, v, esc, k)
 		if len(src)-nSrc >= 64 && len(dst)-nDst >= 64 {
@@ -93,12 +93,12 @@ func vecCopy(dst, src []byte, v *vecTables, esc *[0x80]escapeText, k *kernelSeq)
 // vecCopy256 is vecCopy for blocks of 32 bytes, with AVX2.
 //
 //go:noescape
-func vecCopy256(dst, src []byte, v *vecTables, esc *[0x80]escapeText) (nDst, nSrc int)
+func vecCopy256(dst, src []byte, v *vecTables, esc *escapeTable) (nDst, nSrc int)
 
 // vecCopy512 is vecCopy for blocks of 64 bytes, with AVX-512.
 //
 //go:noescape
-func vecCopy512(dst, src []byte, v *vecTables, esc *[0x80]escapeText, k *kernelSeq) (nDst, nSrc int)
+func vecCopy512(dst, src []byte, v *vecTables, esc *escapeTable, k *kernelSeq) (nDst, nSrc int)
 
 func cpuid(eax, ecx uint32) (a, b, c, d uint32)
 

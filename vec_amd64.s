@@ -330,10 +330,10 @@ short:
 	MOVQ AX, ret+32(FP)
 	RET
 
-// func vecCopy256(dst, src []byte, v *vecTables, esc *[0x80]escapeText) (nDst, nSrc int)
+// func vecCopy256(dst, src []byte, v *vecTables, esc *escapeTable) (nDst, nSrc int)
 //
 // Registers: SI and DI where src is read and dst written, CX and R8 where
-// they end, DX v, R9 esc, R10 nonzero when some ASCII byte is escaped.
+// they end, DX v, R9 esc (its texts), R10 nonzero when some ASCII byte is escaped.
 // Every block starts at a character boundary, so the block before it can
 // be taken as ASCII: Y15 stays zero. Only what is reported is written:
 // a character left open at the end of a block waits for the next. After

@@ -13,6 +13,6 @@ const haveWide = false
 func vecScan(p []byte, v *vecTables) int { return 0 }
 
 // vecCopy is never called: no set has vecTables.
-func vecCopy(dst, src []byte, v *vecTables, esc *[0x80]escapeText, k *kernelSeq) (nDst, nSrc int) {
+func vecCopy(dst, src []byte, v *vecTables, esc *escapeTable, k *kernelSeq) (nDst, nSrc int) {
 	return 0, 0
 }

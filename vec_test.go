@@ -2,6 +2,7 @@ package sanitize
 
 import (
 	"bytes"
+	"math/rand/v2"
 	"strings"
 	"testing"
 	"unicode"
@@ -416,11 +417,11 @@ scan:
 // the loop writes for what it reads, it writes nothing more, and on a set
 // it can tell apart exactly it stops only at what it leaves to its caller
 // (ill-formed UTF-8 and C1 controls) or at the last block, given room.
-func checkCopy(t *testing.T, s *sanitizer, in []byte, exact bool) {
+func checkCopy(t *testing.T, s *sanitizer, in []byte, exact bool, sizes ...int) {
 	t.Helper()
 	_, ref := fastPaths(s)
 	want := make([]byte, 8*len(in))
-	for _, size := range []int{8 * len(in), len(in) / 2, 37} {
+	for _, size := range append([]int{8 * len(in), len(in) / 2, 37}, sizes...) {
 		dst := bytes.Repeat([]byte{'#'}, size)
 		nDst, nSrc := vecCopy(dst, in, s.set.vec, s.esc, &s.kseq)
 		ref.Reset()
@@ -467,6 +468,53 @@ func TestVectorCopyEscapes(t *testing.T) {
 						in := append([]byte("xyz")[:pad], text[:at]...)
 						in = append(append(in, byte(b), '\x7f', byte(b)), text[at:]...)
 						checkCopy(t, z, in, false)
+					}
+				}
+			}
+		}
+	}
+}
+
+// Blocks dense with escaped ASCII bytes, which the AVX-512 kernel escapes
+// whole where every escape is two bytes (veccopy512_amd64.s, expand) and
+// one at a time where not: every style, escapes from one a block to every
+// byte, characters of two to four bytes left open at a block's end, and
+// dst ending anywhere in the escaped blocks.
+func TestVectorCopyDenseEscapes(t *testing.T) {
+	if !haveVec {
+		t.Skip("no vector kernel on this processor")
+	}
+	var sets []*sanitizer
+	for s := GoStyle; s <= UnicodeStyle; s++ {
+		opts := []Option{WithStyle(s)}
+		if s.Reversible() {
+			opts = append(opts, Reversible())
+		}
+		sets = append(sets, New(opts...).(*sanitizer))
+	}
+	sets = append(sets, New(Sequences(StripSequences)).(*sanitizer), New(KeepColors(), Allow('\n')).(*sanitizer))
+	words := []string{"ab", "cdef", "g", "\u00e9", "\u65e5\u672c", "\U0001F600", "hijklmn", " "}
+	escaped := []string{"\n", "\n\t\r", "\n\x00\x7f\\", "\a\b\t\n\v\f\r\x01\x1f\x1b["}
+	r := rand.New(rand.NewPCG(1, 2))
+	var sizes []int
+	for size := 60; size < 260; size += 3 {
+		sizes = append(sizes, size)
+	}
+	for _, z := range sets {
+		for _, wide := range kernels() {
+			z.set.vec.wide = wide
+			for _, per := range []int{64, 16, 4, 2, 1} { // one escaped byte in per, about
+				for _, bytes := range escaped {
+					for range 8 {
+						var in []byte
+						for len(in) < 200 {
+							if r.IntN(per) == 0 {
+								in = append(in, bytes[r.IntN(len(bytes))])
+								continue
+							}
+							in = append(in, words[r.IntN(len(words))]...)
+						}
+						checkCopy(t, z, in, false, sizes...)
 					}
 				}
 			}
