@@ -64,6 +64,12 @@ func (t *sanitizer) init(c config) {
 		recognize: c.recognizes(), strip: c.sequences == StripSequences, keepColors: c.keepColors,
 		resets: c.keepColors && !c.reversible}
 	t.esc = escapeTables[t.style]
+	switch t.invalid {
+	case ReplaceInvalid:
+		t.kseq.invalid = kernelReplace
+	case EscapeInvalid:
+		t.kseq.invalid = kernelEscapeInvalid
+	}
 	if t.recognize {
 		// The kernel stops at ESC with these, and at every C1 control
 		// where it escapes any: then it sees every introducer.

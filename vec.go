@@ -9,10 +9,11 @@ import "unsafe"
 // and the pairs of a lead byte and the next that may start another escaped
 // character (pairs.go), and says where the first of them is (vecScan).
 // Transform uses a second kernel with the same checks that also copies
-// what is clean and writes the escapes of ASCII bytes (vecCopy); with
-// sequences recognized, the AVX-512 one also drops or keeps the CSI
-// sequences of the plain form that make up most coloured output, and
-// leaves the others to the recognizer (kernelSeq). Both
+// what is clean and writes the escapes of ASCII bytes (vecCopy); the
+// AVX-512 one also replaces or escapes ill-formed input, and, with
+// sequences recognized, drops or keeps the CSI sequences of the plain
+// form that make up most coloured output, and leaves the others to the
+// recognizer (kernelSeq). Both
 // choose their width at run time, from the tables (vecTables.wide), which
 // tests set to run each. The build tag purego leaves them all out. Like
 // the other fast paths they only find where the clean part ends; the
@@ -56,6 +57,12 @@ type vecTables struct {
 	// third byte of a character of three bytes (nibbleTables.third).
 	pairLead64, pairSec64 [64]byte
 	pairThird             [128]byte
+
+	// For the lead byte 0xC0+i, the size of its characters and the range
+	// of their second byte, as in table37 (size 0: it leads none), for
+	// the AVX-512 kernel that copies, which finds the maximal subparts of
+	// ill-formed input (veccopy512_amd64.s, invalid).
+	leadRows [64][4]byte
 
 	c1Lead [32]byte // C2 when some C1 control is escaped, else FF, which leads nothing
 	c1Max  [32]byte // 9F: C2 80–9F are the C1 controls
@@ -163,6 +170,8 @@ func newVecTables(s *set) *vecTables {
 	}
 	for i := range 64 {
 		v.pairLead64[i], v.pairSec64[i] = pt.lead(byte(0xC0+i)), pt.second(byte(0x80+i))
+		l := leads[0xC0+i]
+		v.leadRows[i] = [4]byte{byte(l.size), l.lo, l.hi}
 	}
 	v.pairThird = pt.third
 	for h := range hi {
@@ -213,26 +222,38 @@ var _ = [1]struct{}{}[unsafe.Sizeof(escapeText{})-16]
 // escapeTable is what the copying kernels look escapes up in: the text
 // of each ASCII byte's, and for the AVX-512 kernel's escapes of whole
 // blocks (veccopy512_amd64.s, expand), which need each escape to be two
-// bytes, those two: first is 0 for a byte whose escape is not.
+// bytes, those two: first is 0 for a byte whose escape is not. invalid
+// holds the escape of each byte 80–FF where it is ill-formed, under
+// EscapeInvalid (Style.appendInvalid).
 type escapeTable struct {
 	texts         [0x80]escapeText
 	first, second [0x80]byte
+	invalid       [0x80]escapeText
 }
 
-// newEscapeTable returns the table of the escapes e, where a nil escape
-// is a byte the kernel stops at (escapeText).
-func newEscapeTable(e *[0x80][]byte) *escapeTable {
+// newEscapeTable returns the table of the escapes e in the style s, where
+// a nil escape is a byte the kernel stops at (escapeText).
+func newEscapeTable(s Style, e *[0x80][]byte) *escapeTable {
 	t := &escapeTable{}
+	for b := range t.invalid {
+		t.invalid[b] = newEscapeText(s.appendInvalid(nil, []byte{0x80 + byte(b)}))
+	}
 	for b, e := range e {
 		if e == nil {
 			continue
 		}
-		n := copy(t.texts[b].text[:], e)
-		t.texts[b].n, t.texts[b].at2, t.texts[b].at4 = uint8(n), uint8(min(2, n-2)), uint8(max(n-4, 0))
-		if n == 2 {
+		t.texts[b] = newEscapeText(e)
+		if len(e) == 2 {
 			t.first[b], t.second[b] = e[0], e[1]
 		}
 	}
+	return t
+}
+
+// newEscapeText returns e, of 2 to 8 bytes, as the kernels write it.
+func newEscapeText(e []byte) (t escapeText) {
+	n := copy(t.text[:], e)
+	t.n, t.at2, t.at4 = uint8(n), uint8(min(2, n-2)), uint8(max(n-4, 0))
 	return t
 }
 
@@ -241,10 +262,10 @@ func newEscapeTable(e *[0x80][]byte) *escapeTable {
 // recognizer (sequence.go).
 var escapeTables, sequenceEscapeTables = func() (t, seq [UnicodeStyle + 1]*escapeTable) {
 	for s := range t {
-		t[s] = newEscapeTable(&asciiEscapes[s])
+		t[s] = newEscapeTable(Style(s), &asciiEscapes[s])
 		e := asciiEscapes[s]
 		e[0x1B] = nil
-		seq[s] = newEscapeTable(&e)
+		seq[s] = newEscapeTable(Style(s), &e)
 	}
 	return t, seq
 }()
@@ -253,11 +274,21 @@ var escapeTables, sequenceEscapeTables = func() (t, seq [UnicodeStyle + 1]*escap
 // that starts a CSI sequence of the plain form, ESC [, parameter bytes
 // 30–3F and a final byte 40–7E, all in one block (veccopy512_amd64.s,
 // csi): with mode 0 it stops there for the recognizer (sequence.go), as
-// at every other ESC.
+// at every other ESC. And what to do with ill-formed input (invalid): 0
+// stops there for the caller.
 type kernelSeq struct {
 	mode    uint8
 	colored uint8 // kept SGR left attributes on (sanitizer.colored), in and out
+	invalid uint8 // kernelReplace or kernelEscapeInvalid, as OnInvalid says
 }
+
+// The values of kernelSeq.invalid: a maximal subpart of ill-formed input
+// becomes U+FFFD, as under ReplaceInvalid, or its bytes are escaped, as
+// under EscapeInvalid.
+const (
+	kernelReplace = 1 + iota
+	kernelEscapeInvalid
+)
 
 // The bits of kernelSeq.mode.
 const (
