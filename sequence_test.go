@@ -213,4 +213,11 @@ func TestKeepColorsKernel(t *testing.T) {
 	// not, and a line feed in one.
 	sparse := []string{"\x1b[31m", "\x1b[0m", strings.Repeat("x", 50), "word ", "\n", "é", "日本"}
 	checkFastPathsOnRuns(t, rand.New(rand.NewPCG(13, 14)), 1000, 30, sparse, configs)
+	// Blocks of SGR sequences that the kernel keeps whole (keeps), which
+	// leave attributes on or off by their last parameter, with a line
+	// feed now and then, and some that it leaves to sgr.
+	simple := []string{"\x1b[m", "\x1b[0m", "\x1b[00m", "\x1b[31;0m", "\x1b[0;31m", "\x1b[1;32m", "\x1b[;m",
+		"\x1b[31;m", "\x1b[22m", "\x1b[100m", "\x1b[10;0;0m", "\x1b[0;10m", "\x1b[7m", "ab", "\n", "é", "\t",
+		"\x1b[38;5;1m", "\x1b[8m", "\x1b[4:3m", "\x1b[?1m", "\x1b[2J"}
+	checkFastPathsOnRuns(t, rand.New(rand.NewPCG(15, 16)), 1500, 40, simple, configs)
 }
