@@ -106,6 +106,49 @@ DATA expandSlots<>+112(SB)/8, $0x7b3b7a3a79397838
 DATA expandSlots<>+120(SB)/8, $0x7f3f7e3e7d3d7c3c
 GLOBL expandSlots<>(SB), RODATA|NOPTR, $128
 
+// PLAIN_CSIS sets AX to the ESCs in the first R10 bytes of the block Z0
+// and jumps to fail unless every flag in BX is one of them and each
+// starts a CSI sequence of the plain form whose parameters end in the
+// block (see csi): ESC [ at 61 at the latest, then parameter bytes 30–3F.
+// It leaves the parameter bytes of the block in R11, and in R13 their sum
+// with the first place of each sequence's: the carry has run through the
+// parameters of the sequences and stopped on the byte after them. It
+// clobbers Z1 and K3.
+#define PLAIN_CSIS(fail) \
+	VPCMPEQB     Z31, Z0, K3;  \
+	KMOVQ        K3, AX;       \
+	BZHIQ        R10, AX, AX;  \
+	ANDNQ        BX, AX, R11;  \
+	TESTQ        R11, R11;     \
+	JNZ          fail;         \
+	MOVQ         AX, R11;      \
+	SHRQ         $62, R11;     \
+	JNZ          fail;         \
+	MOVL         $0x5B, R11;   \
+	VPBROADCASTB R11, Z1;      \
+	VPCMPEQB     Z1, Z0, K3;   \
+	KMOVQ        K3, R11;      \
+	SHRQ         $1, R11;      \
+	ANDNQ        AX, R11, R11; \
+	TESTQ        R11, R11;     \
+	JNZ          fail;         \
+	VPANDQ       Z22, Z0, Z1;  \
+	VPCMPEQB     Z30, Z1, K3;  \
+	KMOVQ        K3, R11;      \
+	LEAQ         (AX*4), R13;  \
+	ADDQ         R11, R13;     \
+	JCS          fail
+
+// SET_COLORED stores r, 1 if attributes are on after a kept SGR
+// sequence and 0 if not, in colored, and in watch too if line feeds pass
+// raw (kernelLineFeed). It clobbers r.
+#define SET_COLORED(r) \
+	MOVQ  r, colored-16(SP);                  \
+	TESTQ $const_kernelLineFeed, mode-8(SP);  \
+	JNZ   2(PC);                              \
+	XORL  r, r;                               \
+	MOVQ  r, watch-48(SP)
+
 // KEEPS_ON sets R12 to 1 if the last of the SGR sequences whose final
 // bytes are R13 (one at least), with no colour arguments, leaves
 // attributes on, to 0 if its last parameter, all zeros or empty, resets
@@ -385,33 +428,9 @@ keeps:
 	// gets whether the last leaves attributes on; with kernelLineFeed,
 	// the block ends after its first line feed, which must come while
 	// they are off. Anything else goes one ESC at a time (escapesOne),
-	// which reads each sequence's parameters. K4 gets the ESCs, R12 the
-	// parameters of the sequences, R13 their final bytes.
-	VPCMPEQB Z31, Z0, K4
-	KMOVQ    K4, AX
-	BZHIQ    R10, AX, AX
-	TESTQ    AX, AX
-	JZ       expandTry // other escapes alone
-	ANDNQ    BX, AX, R11
-	TESTQ    R11, R11
-	JNZ      escapesOne // a flag that is not an ESC
-	MOVQ     AX, R11
-	SHRQ     $62, R11
-	JNZ      escapesOne // an ESC whose parameters would start past the block
-	MOVL         $0x5B, R11 // [
-	VPBROADCASTB R11, Z1
-	VPCMPEQB     Z1, Z0, K3
-	KMOVQ        K3, R11
-	SHRQ         $1, R11
-	ANDNQ        AX, R11, R11
-	TESTQ        R11, R11
-	JNZ          escapesOne // an ESC not followed by [
-	VPANDQ   Z22, Z0, Z1
-	VPCMPEQB Z30, Z1, K3 // parameter bytes, 30–3F
-	KMOVQ    K3, R11
-	LEAQ     (AX*4), R13 // where each sequence's parameters start
-	ADDQ     R11, R13    // which carries through them (see csi)
-	JCS      escapesOne  // one runs past the block
+	// which reads each sequence's parameters. R12 gets the parameters of
+	// the sequences, R13 their final bytes.
+	PLAIN_CSIS(keepsNone)
 	ANDNQ    R11, R13, R12 // the parameters the carry went through
 	ANDNQ    R13, R11, R13 // the byte after each run: its final byte
 	MOVL         $0x6D, AX // m
@@ -455,18 +474,16 @@ keepsColors:
 	TESTQ        $const_kernelColors, mode-8(SP)
 	JZ           keepsCopy
 	KEEPS_ON
-	MOVQ         R12, colored-16(SP)
-	TESTQ        $const_kernelLineFeed, mode-8(SP)
-	JNZ          keepsWatch
-	XORL         R12, R12
-
-keepsWatch:
-	MOVQ         R12, watch-48(SP)
+	SET_COLORED(R12)
 
 keepsCopy:
 	XORL         R12, R12
 	COPY_REST
 	JMP          next
+
+keepsNone:
+	TESTQ        AX, AX
+	JZ           expandTry // no ESC: other escapes alone
 
 keepsNot:
 	XORL         R12, R12
@@ -767,13 +784,7 @@ sgrKept:
 	XORL    AX, AX
 	CMPQ    last-32(SP), $0
 	SETNE   AL
-	MOVQ    AX, colored-16(SP)
-	TESTQ   $const_kernelLineFeed, mode-8(SP)
-	JNZ     sgrWatch
-	XORL    AX, AX
-
-sgrWatch:
-	MOVQ    AX, watch-48(SP)
+	SET_COLORED(AX)
 
 sgrDone:
 	JMP     again
@@ -822,29 +833,7 @@ csis:
 	// 15 bytes, one ran past most blocks. Any other block goes one flag
 	// at a time, from escape. AX gets the ESCs, R13 the final bytes, R12
 	// is 1 on the second try.
-	VPCMPEQB Z31, Z0, K3
-	KMOVQ    K3, AX
-	BZHIQ    R10, AX, AX
-	ANDNQ    BX, AX, R11
-	TESTQ    R11, R11
-	JNZ      csisLast // a flag that is not an ESC
-	MOVQ     AX, R11
-	SHRQ     $62, R11
-	JNZ      csisLast // an ESC whose parameters would start past the block
-	MOVL         $0x5B, R11 // [
-	VPBROADCASTB R11, Z1
-	VPCMPEQB     Z1, Z0, K3
-	KMOVQ        K3, R11
-	SHRQ         $1, R11
-	ANDNQ        AX, R11, R11
-	TESTQ        R11, R11
-	JNZ          csisLast // an ESC not followed by [
-	VPANDQ   Z22, Z0, Z1
-	VPCMPEQB Z30, Z1, K3 // parameter bytes, 30–3F
-	KMOVQ    K3, R11
-	LEAQ     (AX*4), R13 // where each sequence's parameters start
-	ADDQ     R11, R13
-	JCS      csisLast // one runs past the block
+	PLAIN_CSIS(csisLast)
 	ANDNQ    R13, R11, R13 // the byte after each run of parameters
 	MOVL         $0x7F, R11
 	VPBROADCASTB R11, Z1
