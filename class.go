@@ -60,8 +60,10 @@ const (
 	// U+FE0F, before it; an Extended_Pictographic character after it);
 	// U+200C and U+200D where RFC 5892's CONTEXTJ rules allow them, after a
 	// virama, and U+200C between a character of Joining_Type L or D and one
-	// of R or D with only transparent ones between, as Persian, Arabic and
-	// Indic writing need; and U+FEFF at the start of the stream, which is
+	// of R or D with only transparent ones between that pass themselves
+	// (a mark escaped between them would leave the joiner beside its
+	// escape), as Persian, Arabic and Indic writing need; and U+FEFF at
+	// the start of the stream, which is
 	// the BOM policy's. A joiner anywhere else, such as inside a Latin
 	// word, is escaped. The rules look back and ahead over at most 16
 	// bytes of transparent characters, and hold back at most 23 bytes.

@@ -159,8 +159,11 @@ func (t *sanitizer) joiner(r rune, size int, src []byte, at int, atEOF bool) (n 
 	if r == 0x200D {
 		return 0, false
 	}
-	// Before: Joining_Type L or D, after transparent ones.
-	for ok && unicode.Is(joiningT, prev) {
+	// Before: Joining_Type L or D, after transparent ones. A transparent
+	// character that the set escapes does not count as one: its escape
+	// would stand next to the joiner in the output, where the joiner
+	// would no longer pass, and a second pass would escape it.
+	for ok && t.transparent(prev) {
 		prev, rest, ok = last(rest)
 	}
 	if !ok || !unicode.Is(joiningL, prev) && !unicode.Is(joiningD, prev) {
@@ -185,12 +188,19 @@ func (t *sanitizer) joinsAhead(size int, p []byte, atEOF, transparent bool, join
 			return 0, false
 		case joins(c):
 			return size, false
-		case !transparent || !unicode.Is(joiningT, c):
+		case !transparent || !t.transparent(c):
 			return 0, false
 		}
 		i += n
 	}
 	return 0, false
+}
+
+// transparent reports whether r is a character that a non-joiner may
+// stand beside and still pass (RFC 5892, Appendix A.1): Joining_Type T,
+// and not escaped or removed by the set.
+func (t *sanitizer) transparent(r rune) bool {
+	return unicode.Is(joiningT, r) && !t.set.contains(r)
 }
 
 // joinsBefore reports whether r joins to the character before it: its

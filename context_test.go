@@ -194,6 +194,11 @@ var invisibleCases = []testCase{
 		want: "\u0645\u06cc\u200c\u062e\u0648\u0627\u0647\u0645"},
 	{desc: "invisible: Arabic ZWNJ past a transparent mark", t: inv, in: "\u0628\u064e\u200c\u0628", want: "\u0628\u064e\u200c\u0628"},
 	{desc: "invisible: ZWNJ after a right-joining letter", t: inv, in: "\u0627\u200c\u0628", want: "\u0627" + `\u200c` + "\u0628"},
+	// A transparent character that is escaped itself would leave the
+	// joiner next to its escape, where a second pass escapes it: the
+	// joiner is judged as if it were not transparent (FuzzInvisible).
+	{desc: "invisible: ZWNJ past an escaped transparent mark", t: inv, in: "\u0628\u200e\u200c\u0628", want: "\u0628" + `\u200e\u200c` + "\u0628"},
+	{desc: "invisible: ZWNJ before an escaped transparent mark", t: inv, in: "\u0628\u200c\u00ad\u0628", want: "\u0628" + `\u200c\u00ad` + "\u0628"},
 	{desc: "invisible: Hindi ZWJ after a virama", t: inv, in: "\u0915\u094d\u200d\u0937", want: "\u0915\u094d\u200d\u0937"},
 	{desc: "invisible: Hindi ZWNJ after a virama", t: inv, in: "\u0915\u094d\u200c\u0937", want: "\u0915\u094d\u200c\u0937"},
 	{desc: "invisible: Malayalam chillu, ZWJ after a virama at the end", t: inv, in: "\u0d28\u0d4d\u200d", want: "\u0d28\u0d4d\u200d"},
