@@ -362,12 +362,12 @@ flagged:
 escapes:
 	// Copy and escape the first R10 bytes of the block Z0 at SI (61 to
 	// 64), whose escaped bytes are in K2, without loading it again. The
-	// next block is loaded first, before any store: in the buffers of
-	// transform.Reader, 4 KiB apart, the stores of a block land at the
-	// same place in a page as the next block's bytes once escapes have
-	// moved dst ahead, and a load after them waited for them (4K
-	// aliasing), which made Escape() through a reader 4–16% slower on
-	// ASCII, logs and mixed text (alternating runs).
+	// next block is loaded first, before any store: in the two buffers
+	// of transform.Reader, 4 KiB each and page-aligned, the stores of a
+	// block land at the same place in a page as the next block's bytes
+	// once escapes have moved dst ahead, and a load after them waited
+	// for them (4K aliasing), which made Escape() through a reader
+	// 4–16% slower on ASCII, logs and mixed text (alternating runs).
 	LEAQ      128(SI), R11
 	CMPQ      R11, CX
 	JHI       escapesLoaded
