@@ -416,7 +416,9 @@ scan:
 // checkCopy holds vecCopy to the plain loop on in: what it writes is what
 // the loop writes for what it reads, it writes nothing more, and on a set
 // it can tell apart exactly it stops only at what it leaves to its caller
-// (ill-formed UTF-8 and C1 controls) or at the last block, given room.
+// (ill-formed UTF-8 it does not repair, and C1 controls) or at the last
+// block, given room; and it never reads past what the reference can tell
+// apart before EOF.
 func checkCopy(t *testing.T, s *sanitizer, in []byte, exact bool, sizes ...int) {
 	t.Helper()
 	_, ref := fastPaths(s)
