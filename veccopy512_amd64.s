@@ -780,14 +780,11 @@ sgrKept:
 	ANDNQ   BX, R11, BX
 	MOVQ    R13, R12
 	TESTQ   $const_kernelColors, mode-8(SP)
-	JZ      sgrDone
+	JZ      again
 	XORL    AX, AX
 	CMPQ    last-32(SP), $0
 	SETNE   AL
 	SET_COLORED(AX)
-
-sgrDone:
-	JMP     again
 
 again:
 	// Under KeepColors, after a sequence that escapesOne handled, the
