@@ -5,7 +5,9 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"runtime"
 	"sync"
+	"sync/atomic"
 
 	"github.com/utf8tools/sanitize"
 	"golang.org/x/text/transform"
@@ -24,6 +26,7 @@ type gate struct {
 	format   format
 	jobs     int
 	progress bool
+	checking atomic.Int32 // files being checked now
 }
 
 type gateMode uint8
@@ -57,27 +60,29 @@ var heads = sync.Pool{New: func() any { return new([headSize]byte) }}
 // A file is what open returns.
 type file interface {
 	io.ReadCloser
+	io.Seeker
 	size() int64 // of a regular file, or -1
 }
 
 // check runs one file, or standard input for "-", through the gate.
 func (g *gate) check(t target, stdin io.Reader, stderr io.Writer) *result {
+	g.checking.Add(1)
+	defer g.checking.Add(-1)
 	name := t.path
 	res := &result{name: name}
 	in, size := stdin, int64(-1)
+	var f file // nil for standard input
 	if name == "-" {
 		res.name = stdinName
 	} else {
-		f, err := openIn(t.dir, t.base, name)
+		var err error
+		f, err = openIn(t.dir, t.base, name)
 		if err != nil {
 			res.err = err
 			return res
 		}
 		defer f.Close()
 		in = f
-		if g.progress {
-			size = f.size()
-		}
 	}
 	buf := heads.Get().(*[headSize]byte)
 	defer heads.Put(buf)
@@ -89,6 +94,9 @@ func (g *gate) check(t target, stdin io.Reader, stderr io.Writer) *result {
 		return res
 	}
 	res.hint = hint(head)
+	if f != nil && (g.progress || !eof) {
+		size = f.size()
+	}
 	if !g.binary && isBinary(head[:min(len(head), sniffSize)], eof && len(head) <= sniffSize) {
 		res.binary = true
 		return res
@@ -98,6 +106,18 @@ func (g *gate) check(t target, stdin io.Reader, stderr io.Writer) *result {
 		prog = newProgress(res.name, size, stderr)
 		prog.add(len(head))
 		defer prog.done()
+	}
+	if !eof && f != nil && ahead(size) && int(g.checking.Load())*2 <= runtime.GOMAXPROCS(0) {
+		// Where there are processors to spare: reading ahead takes more
+		// of them in all, which would slow a walk that keeps them busy.
+		clean, err := g.spanAhead(f, head, prog)
+		switch {
+		case err != nil:
+			res.err = fileError(res.name, err)
+			return res
+		case clean:
+			return res
+		}
 	}
 	var r io.Reader = bytes.NewReader(head)
 	if !eof {
@@ -124,6 +144,52 @@ func (g *gate) check(t target, stdin io.Reader, stderr io.Writer) *result {
 		res.err = rewrite(name, g.opts)
 	}
 	return res
+}
+
+// spanner returns a transformer that sanitizes as the gate's options say,
+// to span what it would leave unchanged.
+func (g *gate) spanner() transform.SpanningTransformer {
+	return sanitize.New(g.opts...)
+}
+
+// spanAhead reports whether sanitizing head and then the rest of f would
+// change nothing, reading f ahead (readahead) and spanning it. Most large
+// files are clean, and are done with then; for one that is not, it seeks f
+// back to the end of head, for Check to read it again.
+func (g *gate) spanAhead(f file, head []byte, prog *progress) (bool, error) {
+	a := newReadahead(f, aheadBufs, aheadSize, aheadRoom)
+	clean, err := spanClean(g.spanner(), head, a, prog)
+	a.close()
+	if clean || err != nil {
+		return clean, err
+	}
+	prog.restart(len(head))
+	_, err = f.Seek(int64(len(head)), io.SeekStart)
+	return false, err
+}
+
+// spanClean reports whether sanitizing head and then what rest holds
+// would change nothing: whether Span takes all of it. That is exactly
+// when Check finds nothing, and Span goes through clean text faster than
+// Check, which reads it into a buffer of its own.
+func spanClean(t transform.SpanningTransformer, head []byte, rest source, prog *progress) (bool, error) {
+	p, eof := head, false
+	for {
+		n, err := t.Span(p, eof)
+		switch {
+		case err == nil && eof:
+			return true, nil
+		case err == nil || err == transform.ErrShortSrc && !eof:
+			left := len(p) - n
+			var rerr error
+			if p, eof, rerr = rest.fill(p[n:]); rerr != nil {
+				return false, rerr
+			}
+			prog.add(len(p) - left)
+		default:
+			return false, nil
+		}
+	}
 }
 
 // isBinary reports whether the start of a file holds both a NUL and

@@ -27,70 +27,75 @@ func runCmd(args []string, stdin string) (stdout, stderr string, status int) {
 	return o.String(), e.String(), status
 }
 
-// The findings of each class, worked out by hand: columns count bytes from
-// 1, and names are Unicode's (NameAliases.txt for controls; code point
-// labels, Unicode §4.8, where there is no name).
+// stdinAt starts a finding's place in standard input.
+const stdinAt = stdinName + ":"
+
+// checkFindings are the findings of each class in standard input, worked
+// out by hand: columns count bytes from 1, and names are Unicode's
+// (NameAliases.txt for controls; code point labels, Unicode §4.8, where
+// there is no name).
+var checkFindings = []struct {
+	desc   string
+	args   []string
+	stdin  string
+	stdout string
+	status int
+}{
+	{desc: "clean", args: []string{"-check"}, stdin: "tab\tand line\n"},
+	{desc: "NUL", args: []string{"-check"}, stdin: "id,name\n3,\x00\n", status: 1, stdout: stdinAt + "2:3: U+0000 NULL (control)\n"},
+	{desc: "the first finding only", args: []string{"-check", "-also", "bidi"}, stdin: "a\x1bb\u202e\n", status: 1,
+		stdout: stdinAt + "1:2: U+001B ESCAPE (control)\n"},
+	{desc: "all findings", args: []string{"-check", "-all", "-also", "bidi"}, stdin: "a\x1bb\u202e\n", status: 1,
+		stdout: stdinAt + "1:2: U+001B ESCAPE (control)\n" + stdinAt + "1:4: U+202E RIGHT-TO-LEFT OVERRIDE (bidi)\n"},
+	{desc: "NEXT LINE", args: []string{"-check"}, stdin: "\u0085", status: 1, stdout: stdinAt + "1:1: U+0085 NEXT LINE (control)\n"},
+	{desc: "a figment's name", args: []string{"-check"}, stdin: "\u0080", status: 1, stdout: stdinAt + "1:1: U+0080 PADDING CHARACTER (control)\n"},
+	{desc: "CR unless allowed", args: []string{"-check"}, stdin: "a\r\n", status: 1, stdout: stdinAt + "1:2: U+000D CARRIAGE RETURN (control)\n"},
+	{desc: "CR allowed", args: []string{"-check", "-allow", "tab,newline,cr"}, stdin: "a\r\n"},
+	{desc: "noncharacter", args: []string{"-check", "-also", "nonchar"}, stdin: "x\ufdd0", status: 1,
+		stdout: stdinAt + "1:2: U+FDD0 <noncharacter-FDD0> (nonchar)\n"},
+	{desc: "private use", args: []string{"-check", "-also", "private"}, stdin: "\U00100000", status: 1,
+		stdout: stdinAt + "1:1: U+100000 <private-use-100000> (private)\n"},
+	{desc: "line separator", args: []string{"-check", "-also", "linesep"}, stdin: "a\u2028", status: 1,
+		stdout: stdinAt + "1:2: U+2028 LINE SEPARATOR (linesep)\n"},
+	{desc: "selector after a space", args: []string{"-check", "-also", "varsel"}, stdin: "\u2764\ufe0f \ufe0f", status: 1,
+		stdout: stdinAt + "1:8: U+FE0F VARIATION SELECTOR-16 (varsel)\n"},
+	{desc: "tag", args: []string{"-check", "-also", "tags"}, stdin: "hi\U000E0041", status: 1,
+		stdout: stdinAt + "1:3: U+E0041 TAG LATIN CAPITAL LETTER A (tag)\n"},
+	{desc: "flag of Scotland", args: []string{"-check", "-also", "all"},
+		stdin: "\U0001F3F4\U000E0067\U000E0062\U000E0073\U000E0063\U000E0074\U000E007F\n"},
+	{desc: "joiner in a word", args: []string{"-check", "-also", "invisible"}, stdin: "ig\u200cnore \U0001F468\u200d\U0001F469", status: 1,
+		stdout: stdinAt + "1:3: U+200C ZERO WIDTH NON-JOINER (invisible)\n"},
+	{desc: "removed", args: []string{"-check", "-remove", "invisible"}, stdin: "pass\u200bword", status: 1,
+		stdout: stdinAt + "1:5: U+200B ZERO WIDTH SPACE (invisible)\n"},
+	{desc: "sequence stripped", args: []string{"-check", "-sequences", "strip"}, stdin: "log\x1b[2J", status: 1,
+		stdout: stdinAt + "1:4: ESC [ 2 J: CSI sequence (sequence)\n"},
+	{desc: "title escaped whole", args: []string{"-check", "-keep-colors"}, stdin: "\x1b[1mb\x1b[m\x1b]0;x y\x07", status: 1,
+		stdout: stdinAt + "1:9: ESC ] 0 ; x SP y BEL: OSC sequence (sequence)\n"},
+	{desc: "colours left on", args: []string{"-check", "-keep-colors"}, stdin: "\x1b[31mred\n", status: 1,
+		stdout: stdinAt + "1:9: colours still on: a reset (ESC [ m) goes here (sequence)\n"},
+	{desc: "colours kept", args: []string{"-check", "-keep-colors"}, stdin: "\x1b[31mred\x1b[0m\n"},
+	{desc: "a long sequence is cut", args: []string{"-check", "-sequences", "strip"},
+		stdin: "\x1b]8;;https://example.com/\x1b\\", status: 1,
+		stdout: stdinAt + "1:1: ESC ] 8 ; ; h t t p s : / / e x a m p l e . c o m … (3 bytes more): OSC sequence (sequence)\n"},
+	{desc: "C1 controls in a sequence are named", args: []string{"-check", "-sequences", "strip"}, stdin: "\u009b2J", status: 1,
+		stdout: stdinAt + "1:1: CSI 2 J: CSI sequence (sequence)\n"},
+	{desc: "BOM stripped", args: []string{"-check", "-bom", "strip"}, stdin: "\ufeffa", status: 1,
+		stdout: stdinAt + "1:1: U+FEFF BYTE ORDER MARK (bom)\n"},
+	{desc: "BOM added", args: []string{"-check", "-bom", "add"}, stdin: "a", status: 1,
+		stdout: stdinAt + "1:1: no byte order mark: one goes here (bom)\n"},
+	{desc: "JSON's quote", args: []string{"-check", "-style", "json", "-all"}, stdin: `say "hi"`, status: 1,
+		stdout: stdinAt + "1:5: U+0022 QUOTATION MARK (style)\n" + stdinAt + "1:8: U+0022 QUOTATION MARK (style)\n"},
+	{desc: "reversible backslash", args: []string{"-check", "-reversible"}, stdin: `C:\x`, status: 1,
+		stdout: stdinAt + "1:3: U+005C REVERSE SOLIDUS (style)\n"},
+	{desc: "ill-formed, as before", args: []string{"-check", "-all"}, stdin: "ok\xe2\x82\n\xc0", status: 1,
+		stdout: stdinAt + "1:3: invalid UTF-8 at byte 2: e2 82 (truncated sequence)\n" + stdinAt + "2:1: invalid UTF-8 at byte 5: c0 (invalid lead byte)\n"},
+	{desc: "cap", args: []string{"-check", "-all", "-max", "2"}, stdin: "\x00\x01\x02\x03\x04", status: 1,
+		stdout: stdinAt + "1:1: U+0000 NULL (control)\n" + stdinAt + "1:2: U+0001 START OF HEADING (control)\n" + "<standard input>: 3 more not shown (-max 2)\n"},
+}
+
+// TestCheckFindings runs checkFindings on standard input.
 func TestCheckFindings(t *testing.T) {
-	const in = "<standard input>:"
-	tests := []struct {
-		desc   string
-		args   []string
-		stdin  string
-		stdout string
-		status int
-	}{
-		{desc: "clean", args: []string{"-check"}, stdin: "tab\tand line\n"},
-		{desc: "NUL", args: []string{"-check"}, stdin: "id,name\n3,\x00\n", status: 1, stdout: in + "2:3: U+0000 NULL (control)\n"},
-		{desc: "the first finding only", args: []string{"-check", "-also", "bidi"}, stdin: "a\x1bb\u202e\n", status: 1,
-			stdout: in + "1:2: U+001B ESCAPE (control)\n"},
-		{desc: "all findings", args: []string{"-check", "-all", "-also", "bidi"}, stdin: "a\x1bb\u202e\n", status: 1,
-			stdout: in + "1:2: U+001B ESCAPE (control)\n" + in + "1:4: U+202E RIGHT-TO-LEFT OVERRIDE (bidi)\n"},
-		{desc: "NEXT LINE", args: []string{"-check"}, stdin: "\u0085", status: 1, stdout: in + "1:1: U+0085 NEXT LINE (control)\n"},
-		{desc: "a figment's name", args: []string{"-check"}, stdin: "\u0080", status: 1, stdout: in + "1:1: U+0080 PADDING CHARACTER (control)\n"},
-		{desc: "CR unless allowed", args: []string{"-check"}, stdin: "a\r\n", status: 1, stdout: in + "1:2: U+000D CARRIAGE RETURN (control)\n"},
-		{desc: "CR allowed", args: []string{"-check", "-allow", "tab,newline,cr"}, stdin: "a\r\n"},
-		{desc: "noncharacter", args: []string{"-check", "-also", "nonchar"}, stdin: "x\ufdd0", status: 1,
-			stdout: in + "1:2: U+FDD0 <noncharacter-FDD0> (nonchar)\n"},
-		{desc: "private use", args: []string{"-check", "-also", "private"}, stdin: "\U00100000", status: 1,
-			stdout: in + "1:1: U+100000 <private-use-100000> (private)\n"},
-		{desc: "line separator", args: []string{"-check", "-also", "linesep"}, stdin: "a\u2028", status: 1,
-			stdout: in + "1:2: U+2028 LINE SEPARATOR (linesep)\n"},
-		{desc: "selector after a space", args: []string{"-check", "-also", "varsel"}, stdin: "\u2764\ufe0f \ufe0f", status: 1,
-			stdout: in + "1:8: U+FE0F VARIATION SELECTOR-16 (varsel)\n"},
-		{desc: "tag", args: []string{"-check", "-also", "tags"}, stdin: "hi\U000E0041", status: 1,
-			stdout: in + "1:3: U+E0041 TAG LATIN CAPITAL LETTER A (tag)\n"},
-		{desc: "flag of Scotland", args: []string{"-check", "-also", "all"},
-			stdin: "\U0001F3F4\U000E0067\U000E0062\U000E0073\U000E0063\U000E0074\U000E007F\n"},
-		{desc: "joiner in a word", args: []string{"-check", "-also", "invisible"}, stdin: "ig\u200cnore \U0001F468\u200d\U0001F469", status: 1,
-			stdout: in + "1:3: U+200C ZERO WIDTH NON-JOINER (invisible)\n"},
-		{desc: "removed", args: []string{"-check", "-remove", "invisible"}, stdin: "pass\u200bword", status: 1,
-			stdout: in + "1:5: U+200B ZERO WIDTH SPACE (invisible)\n"},
-		{desc: "sequence stripped", args: []string{"-check", "-sequences", "strip"}, stdin: "log\x1b[2J", status: 1,
-			stdout: in + "1:4: ESC [ 2 J: CSI sequence (sequence)\n"},
-		{desc: "title escaped whole", args: []string{"-check", "-keep-colors"}, stdin: "\x1b[1mb\x1b[m\x1b]0;x y\x07", status: 1,
-			stdout: in + "1:9: ESC ] 0 ; x SP y BEL: OSC sequence (sequence)\n"},
-		{desc: "colours left on", args: []string{"-check", "-keep-colors"}, stdin: "\x1b[31mred\n", status: 1,
-			stdout: in + "1:9: colours still on: a reset (ESC [ m) goes here (sequence)\n"},
-		{desc: "colours kept", args: []string{"-check", "-keep-colors"}, stdin: "\x1b[31mred\x1b[0m\n"},
-		{desc: "a long sequence is cut", args: []string{"-check", "-sequences", "strip"},
-			stdin: "\x1b]8;;https://example.com/\x1b\\", status: 1,
-			stdout: in + "1:1: ESC ] 8 ; ; h t t p s : / / e x a m p l e . c o m … (3 bytes more): OSC sequence (sequence)\n"},
-		{desc: "C1 controls in a sequence are named", args: []string{"-check", "-sequences", "strip"}, stdin: "\u009b2J", status: 1,
-			stdout: in + "1:1: CSI 2 J: CSI sequence (sequence)\n"},
-		{desc: "BOM stripped", args: []string{"-check", "-bom", "strip"}, stdin: "\ufeffa", status: 1,
-			stdout: in + "1:1: U+FEFF BYTE ORDER MARK (bom)\n"},
-		{desc: "BOM added", args: []string{"-check", "-bom", "add"}, stdin: "a", status: 1,
-			stdout: in + "1:1: no byte order mark: one goes here (bom)\n"},
-		{desc: "JSON's quote", args: []string{"-check", "-style", "json", "-all"}, stdin: `say "hi"`, status: 1,
-			stdout: in + "1:5: U+0022 QUOTATION MARK (style)\n" + in + "1:8: U+0022 QUOTATION MARK (style)\n"},
-		{desc: "reversible backslash", args: []string{"-check", "-reversible"}, stdin: `C:\x`, status: 1,
-			stdout: in + "1:3: U+005C REVERSE SOLIDUS (style)\n"},
-		{desc: "ill-formed, as before", args: []string{"-check", "-all"}, stdin: "ok\xe2\x82\n\xc0", status: 1,
-			stdout: in + "1:3: invalid UTF-8 at byte 2: e2 82 (truncated sequence)\n" + in + "2:1: invalid UTF-8 at byte 5: c0 (invalid lead byte)\n"},
-		{desc: "cap", args: []string{"-check", "-all", "-max", "2"}, stdin: "\x00\x01\x02\x03\x04", status: 1,
-			stdout: in + "1:1: U+0000 NULL (control)\n" + in + "1:2: U+0001 START OF HEADING (control)\n" + "<standard input>: 3 more not shown (-max 2)\n"},
-	}
-	for _, tt := range tests {
+	for _, tt := range checkFindings {
 		t.Run(tt.desc, func(t *testing.T) {
 			stdout, stderr, status := runCmd(tt.args, tt.stdin)
 			if status != tt.status {

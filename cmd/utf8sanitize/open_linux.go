@@ -114,3 +114,12 @@ func readDir(name string) ([]fs.DirEntry, *dirRef, error) {
 	slices.SortFunc(entries, func(a, b fs.DirEntry) int { return strings.Compare(a.Name(), b.Name()) })
 	return entries, d, err
 }
+
+// Seek sets the offset of the next Read.
+func (f *fdFile) Seek(offset int64, whence int) (int64, error) {
+	off, err := syscall.Seek(f.fd, offset, whence)
+	if err != nil {
+		return 0, &fs.PathError{Op: "seek", Path: f.name, Err: err}
+	}
+	return off, nil
+}

@@ -50,6 +50,13 @@ func (p *progress) add(n int) {
 	}
 }
 
+// restart counts again from n bytes, for a file read a second time.
+func (p *progress) restart(n int) {
+	if p != nil {
+		p.bytes = int64(n)
+	}
+}
+
 // done shows the final count.
 func (p *progress) done() {
 	if p != nil {

@@ -32,7 +32,7 @@ func (c *config) file(name string, stdin io.Reader, stdout, stderr, diag io.Writ
 		}
 		defer f.Close()
 		if fi, err := f.Stat(); err == nil && fi.Mode().IsRegular() {
-			size = fi.Size()
+			size = fi.Size() // for progress, and to read ahead
 		}
 		in = f
 	}
@@ -41,63 +41,61 @@ func (c *config) file(name string, stdin io.Reader, stdout, stderr, diag io.Writ
 		prog = newProgress(name, size, stderr)
 		defer prog.done()
 	}
-	return c.pump(name, in, stdout, diag, prog)
+	var src source = &onDemand{r: in, buf: make([]byte, bufSize)}
+	if ahead(size) {
+		src = newReadahead(in, aheadBufs, aheadSize, aheadRoom)
+	}
+	defer src.close()
+	return c.pump(name, src, stdout, diag, prog)
 }
 
-// pump feeds r through c.t to w a buffer at a time. It drives the
-// transformer itself, rather than through transform.NewReader, because it
-// must know the line and column of every byte it has consumed when the
-// transformer stops at ill-formed input or a malformed escape.
-func (c *config) pump(name string, r io.Reader, w io.Writer, diag io.Writer, prog *progress) error {
+// pump feeds in through c.t to w. It drives the transformer itself,
+// rather than through transform.NewReader, because it must know the line
+// and column of every byte it has consumed when the transformer stops at
+// ill-formed input or a malformed escape, and because a readahead hands
+// it the buffers it reads into, with no copy.
+func (c *config) pump(name string, in source, w io.Writer, diag io.Writer, prog *progress) error {
 	t := c.t
 	t.Reset()
-	src := make([]byte, bufSize)
 	dst := make([]byte, bufSize)
 	var (
 		pos   = position{line: 1, col: 1}
-		n     int // bytes in src
-		eof   bool
 		first []byte // the first bytes of the file, for a hint about UTF-16 or UTF-32
 	)
+	src, eof, err := in.fill(nil)
 	for {
-		if !eof && n < len(src) {
-			m, err := r.Read(src[n:])
-			if len(first) < 4 {
-				first = append(first, src[n:n+min(m, 4-len(first))]...)
-			}
-			n += m
-			switch {
-			case err == io.EOF:
-				eof = true
-			case err != nil:
-				return fileError(name, err)
-			}
+		if err != nil {
+			return fileError(name, err)
 		}
-		nDst, nSrc, err := t.Transform(dst, src[:n], eof)
+		if at := int64(len(first)); at < 4 {
+			// src starts at pos.offset, which is at most at.
+			first = append(first, src[at-pos.offset:min(int64(len(src)), 4-pos.offset)]...)
+		}
+		nDst, nSrc, terr := t.Transform(dst, src, eof)
 		if _, werr := w.Write(dst[:nDst]); werr != nil {
 			return werr
 		}
 		pos.advance(src[:nSrc])
 		prog.add(nSrc)
-		n = copy(src, src[nSrc:n])
+		src = src[nSrc:]
 
 		var bad *sanitize.InvalidUTF8Error
 		var esc *sanitize.UnescapeError
 		switch {
-		case err == nil:
-			if eof {
-				return nil
-			}
-		case err == transform.ErrShortSrc || err == transform.ErrShortDst:
-		case errors.As(err, &bad):
+		case terr == nil && eof:
+			return nil
+		case terr == nil || terr == transform.ErrShortSrc && !eof:
+			src, eof, err = in.fill(src)
+		case terr == transform.ErrShortDst:
+		case errors.As(terr, &bad):
 			fmt.Fprintf(diag, "%s:%d:%d: invalid UTF-8 at byte %d: % x (%s)%s\n",
 				name, pos.line, pos.col, pos.offset, bad.Bytes, bad.Fault, hint(first))
 			return errFound
-		case errors.As(err, &esc):
+		case errors.As(terr, &esc):
 			fmt.Fprintf(diag, "%s:%d:%d: malformed escape at byte %d: %q\n", name, pos.line, pos.col, pos.offset, esc.Bytes)
 			return errFound
 		default:
-			return fileError(name, err)
+			return fileError(name, terr)
 		}
 	}
 }
