@@ -220,4 +220,13 @@ func TestKeepColorsKernel(t *testing.T) {
 		"\x1b[31;m", "\x1b[22m", "\x1b[100m", "\x1b[10;0;0m", "\x1b[0;10m", "\x1b[7m", "ab", "\n", "é", "\t",
 		"\x1b[38;5;1m", "\x1b[8m", "\x1b[4:3m", "\x1b[?1m", "\x1b[2J"}
 	checkFastPathsOnRuns(t, rand.New(rand.NewPCG(15, 16)), 1500, 40, simple, configs)
+	// The same with 8s, which keeps takes where they are part of a
+	// larger number, as in 38 or 208, unless they are in the last
+	// sequence: conceal, colour arguments that end in 0, which are no
+	// reset, and arguments that end in a reset.
+	eights := append(simple[:len(simple):len(simple)], "\x1b[38;5;208m", "\x1b[48;5;18m", "\x1b[38;5;208;0m",
+		"\x1b[38;5;0m", "\x1b[48;2;0;0;0m", "\x1b[58;5;10m", "\x1b[18m", "\x1b[80m", "\x1b[108m", "\x1b[1008m",
+		"\x1b[0;8m", "\x1b[;8m", "\x1b[08;1m", "\x1b[008m", "\x1b[38;8m", "\x1b[28;38;5;8m", "\x1b[38;5;88m",
+		"\x1b[0;38;5;0m", "\x1b[38;5;8;0m")
+	checkFastPathsOnRuns(t, rand.New(rand.NewPCG(17, 18)), 3000, 40, eights, configs)
 }

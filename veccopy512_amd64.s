@@ -167,16 +167,78 @@ GLOBL expandSlots<>(SB), RODATA|NOPTR, $128
 	CMPB    AL, $0x5B;      \
 	SETNE   R12B
 
+// KEEPS_EIGHTS jumps to fail if an 8 among the parameters R12 of the
+// block Z0 may be a parameter of its own, 8 (conceal), which sgr decides
+// on: one that no digit follows, after [ or ;, or after a 0 after one of
+// those or another 0 (08, 008, and also 1008, which is not 8). An 8 that
+// is part of a larger number, as in 38 or 208, is not conceal wherever it
+// stands. It sets R14 to the 8s, for KEEPS_LAST, and clobbers AX, Z1 and
+// K3–K7.
+#define KEEPS_EIGHTS(fail) \
+	MOVL         $0x38, AX;      \
+	VPBROADCASTB AX, Z1;         \
+	VPCMPEQB     Z1, Z0, K4;     \
+	KMOVQ        R12, K5;        \
+	KANDQ        K5, K4, K4;     \
+	KMOVQ        K4, R14;        \
+	TESTQ        R14, R14;       \
+	JZ           17(PC);         \
+	KEEPS_EIGHTS_TOO(fail) // 16 instructions
+
+// KEEPS_EIGHTS_TOO is the rest of KEEPS_EIGHTS, where there are 8s in K4
+// and the parameters in K5. [ and ; are the bytes of a sequence whose low
+// half is B (ESC too, which is never just before a parameter).
+#define KEEPS_EIGHTS_TOO(fail) \
+	MOVL         $0x0B0B0B0B, AX; \
+	VPBROADCASTD AX, Z1;         \
+	VPXORD       Z1, Z0, Z1;     \
+	VPTESTNMB    Z14, Z1, K7;    \
+	VPCMPEQB     Z30, Z0, K6;    \
+	KANDNQ       K5, K7, K5;     \
+	KSHIFTRQ     $1, K5, K5;     \
+	KANDNQ       K4, K5, K4;     \
+	KORQ         K7, K6, K5;     \
+	KSHIFTLQ     $2, K5, K5;     \
+	KSHIFTLQ     $1, K6, K6;     \
+	KANDQ        K5, K6, K6;     \
+	KSHIFTLQ     $1, K7, K7;     \
+	KORQ         K7, K6, K6;     \
+	KTESTQ       K6, K4;         \
+	JNZ          fail
+
+// KEEPS_LAST jumps to fail if the last of the sequences whose final bytes
+// are R13 has an 8 among its parameters (R14), which may make it set a
+// colour (38, 48, 58), whose arguments KEEPS_ON would take for
+// operations: that is when the last 8 before its final byte comes after
+// the last ESC. It clobbers AX, R11, R14 and K3.
+#define KEEPS_LAST(fail) \
+	TESTQ    R14, R14;         \
+	JZ       15(PC);           \
+	LZCNTQ   R13, AX;          \
+	MOVL     $63, R11;         \
+	SUBQ     AX, R11;          \
+	MOVQ     $-1, AX;          \
+	BZHIQ    R11, AX, AX;      \
+	ANDQ     AX, R14;          \
+	JZ       8(PC);            \
+	VPCMPEQB Z31, Z0, K3;      \
+	KMOVQ    K3, R11;          \
+	ANDQ     AX, R11;          \
+	LZCNTQ   R14, R14;         \
+	LZCNTQ   R11, R11;         \
+	CMPQ     R14, R11;         \
+	JLT      fail
+
 // keepsBad marks, by the low half of a parameter byte (30–3F), those that
-// keeps leaves to sgr: 8, :, and < = > ?.
+// keeps leaves to sgr: :, and < = > ?.
 DATA keepsBad<>+0(SB)/8, $0x0000000000000000
-DATA keepsBad<>+8(SB)/8, $0xffffffff00ff00ff
+DATA keepsBad<>+8(SB)/8, $0xffffffff00ff0000
 DATA keepsBad<>+16(SB)/8, $0x0000000000000000
-DATA keepsBad<>+24(SB)/8, $0xffffffff00ff00ff
+DATA keepsBad<>+24(SB)/8, $0xffffffff00ff0000
 DATA keepsBad<>+32(SB)/8, $0x0000000000000000
-DATA keepsBad<>+40(SB)/8, $0xffffffff00ff00ff
+DATA keepsBad<>+40(SB)/8, $0xffffffff00ff0000
 DATA keepsBad<>+48(SB)/8, $0x0000000000000000
-DATA keepsBad<>+56(SB)/8, $0xffffffff00ff00ff
+DATA keepsBad<>+56(SB)/8, $0xffffffff00ff0000
 GLOBL keepsBad<>(SB), RODATA|NOPTR, $64
 
 // func vecCopy512(dst, src []byte, v *vecTables, esc *escapeTable, k *kernelSeq) (nDst, nSrc int)
@@ -445,7 +507,8 @@ keeps:
 	VPTESTMB     Z1, Z1, K3
 	KMOVQ        K3, AX
 	ANDQ         R12, AX
-	JNZ          keepsNot // 8, :, or < = > ? among the parameters
+	JNZ          keepsNot // :, or < = > ? among the parameters
+	KEEPS_EIGHTS(keepsNot)
 	TESTQ        $const_kernelLineFeed, mode-8(SP)
 	JZ           keepsColors
 	MOVL         $0x0A, AX
@@ -461,6 +524,7 @@ keeps:
 	MOVQ         colored-16(SP), R12
 	TESTQ        R13, R13
 	JZ           keepsLineFeed
+	KEEPS_LAST(keepsNot)
 	KEEPS_ON
 
 keepsLineFeed:
@@ -473,6 +537,7 @@ keepsLineFeed:
 keepsColors:
 	TESTQ        $const_kernelColors, mode-8(SP)
 	JZ           keepsCopy
+	KEEPS_LAST(keepsNot)
 	KEEPS_ON
 	SET_COLORED(R12)
 
