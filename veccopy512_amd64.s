@@ -483,15 +483,16 @@ expandTry:
 keeps:
 	// Under KeepColors, a block whose flags are all ESCs that start SGR
 	// sequences ending in its R10 bytes, with parameters of digits and ;
-	// alone and no 8 among them, is copied whole: each is kept, as sgr
-	// would keep it, for none has a colour argument (after 38, 48 or 58)
-	// or conceal (8), so that its last operation is its last parameter,
-	// a reset if that is all zeros or empty. With kernelColors, colored
-	// gets whether the last leaves attributes on; with kernelLineFeed,
-	// the block ends after its first line feed, which must come while
-	// they are off. Anything else goes one ESC at a time (escapesOne),
-	// which reads each sequence's parameters. R12 gets the parameters of
-	// the sequences, R13 their final bytes.
+	// alone and no 8 that may be conceal (KEEPS_EIGHTS), is copied whole:
+	// each is kept, as sgr would keep it. The last one has no 8 at all
+	// (KEEPS_LAST), so no colour argument (after 38, 48 or 58), and its
+	// last operation is its last parameter, a reset if that is all zeros
+	// or empty. With kernelColors, colored gets whether it leaves
+	// attributes on; with kernelLineFeed, the block ends after its first
+	// line feed, which must come while they are off. Anything else goes
+	// one ESC at a time (escapesOne), which reads each sequence's
+	// parameters. R12 gets the parameters of the sequences, R13 their
+	// final bytes.
 	PLAIN_CSIS(keepsNone)
 	ANDNQ    R11, R13, R12 // the parameters the carry went through
 	ANDNQ    R13, R11, R13 // the byte after each run: its final byte
