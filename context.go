@@ -108,7 +108,7 @@ const blackFlag = 0x1F3F4
 // bytes, up to and including the cancel tag U+E007F; otherwise 0, or
 // more when src ends before that can be told and !atEOF.
 func (t *sanitizer) tagRun(src []byte, at int, atEOF bool) (n int, more bool) {
-	if prev, ok := t.before(src, at); !ok || prev != blackFlag {
+	if prev, ok := t.before(src, at); !ok || prev != blackFlag || t.set.contains(blackFlag) {
 		return 0, false
 	}
 	p := src[at:]
@@ -139,21 +139,25 @@ func (t *sanitizer) joiner(r rune, size int, src []byte, at int, atEOF bool) (n 
 	if r == 0x200D {
 		// Before: Extended_Pictographic, an optional skin tone, an
 		// optional U+FE0F. After: Extended_Pictographic. Emoji come
-		// first, as the commoner case in text.
+		// first, as the commoner case in text. Each of them must pass
+		// itself: were one escaped, its escape would stand next to the
+		// joiner in the output, where a second pass would escape the
+		// joiner (FuzzInvisible).
 		p, rest, ok := prev, rest, ok
 		if p == 0xFE0F {
 			p, rest, ok = last(rest)
+			ok = ok && t.selectorPasses(p)
 		}
-		if ok && isModifier(p) {
+		if ok && isModifier(p) && !t.set.contains(p) {
 			p, _, ok = last(rest)
 		}
-		if ok && isPictographic(p) {
+		if ok && isPictographic(p) && !t.set.contains(p) {
 			// What ends in a pictograph is no virama: this is the
 			// joiner's one way to pass.
 			return t.joinsAhead(size, src[at+size:], atEOF, false, isPictographic)
 		}
 	}
-	if virama(prev) {
+	if virama(prev) && !t.set.contains(prev) {
 		return size, false
 	}
 	if r == 0x200D {
@@ -166,7 +170,7 @@ func (t *sanitizer) joiner(r rune, size int, src []byte, at int, atEOF bool) (n 
 	for ok && t.transparent(prev) {
 		prev, rest, ok = last(rest)
 	}
-	if !ok || !unicode.Is(joiningL, prev) && !unicode.Is(joiningD, prev) {
+	if !ok || !unicode.Is(joiningL, prev) && !unicode.Is(joiningD, prev) || t.set.contains(prev) {
 		return 0, false
 	}
 	return t.joinsAhead(size, src[at+size:], atEOF, true, joinsBefore)
@@ -186,7 +190,7 @@ func (t *sanitizer) joinsAhead(size int, p []byte, atEOF, transparent bool, join
 			return 0, true
 		case f != 0:
 			return 0, false
-		case joins(c):
+		case joins(c) && !t.set.contains(c):
 			return size, false
 		case !transparent || !t.transparent(c):
 			return 0, false
@@ -194,6 +198,15 @@ func (t *sanitizer) joinsAhead(size int, p []byte, atEOF, transparent bool, join
 		i += n
 	}
 	return 0, false
+}
+
+// selectorPasses reports whether U+FE0F after base passes unchanged, as
+// context decides for it: where the set does not escape it, or escapes it
+// only as a variation selector or an invisible character and base is a
+// base.
+func (t *sanitizer) selectorPasses(base rune) bool {
+	s := &t.set
+	return !s.contains(0xFE0F) || s.only(VariationSelectors|Invisible, 0xFE0F) && isBase(base)
 }
 
 // transparent reports whether r is a character that a non-joiner may

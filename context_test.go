@@ -172,6 +172,12 @@ func TestRGITagSequences(t *testing.T) {
 var (
 	inv      = Escape(Also(Invisible))
 	invStrip = New(Also(Invisible), WithBOM(StripBOM))
+	// invMore escapes a joining letter, a virama, a pictograph and the
+	// black flag as well: the characters next to joiners and tags.
+	invMore = Escape(Also(Invisible|Tags), AlsoIn(&unicode.RangeTable{
+		R16: []unicode.Range16{{0x0628, 0x0628, 1}, {0x094D, 0x094D, 1}, {0x2764, 0x2764, 1}},
+		R32: []unicode.Range32{{0x1F3F4, 0x1F3F4, 1}},
+	}))
 )
 
 // invisibleCases follow DerivedCoreProperties.txt for what is invisible,
@@ -199,6 +205,23 @@ var invisibleCases = []testCase{
 	// joiner is judged as if it were not transparent (FuzzInvisible).
 	{desc: "invisible: ZWNJ past an escaped transparent mark", t: inv, in: "\u0628\u200e\u200c\u0628", want: "\u0628" + `\u200e\u200c` + "\u0628"},
 	{desc: "invisible: ZWNJ before an escaped transparent mark", t: inv, in: "\u0628\u200c\u00ad\u0628", want: "\u0628" + `\u200c\u00ad` + "\u0628"},
+	// So with every character that lets a joiner or a tag pass: an
+	// escaped U+FE0F (after U+1FC73, unassigned, no base), pictograph,
+	// joining letter, virama or black flag leaves them escaped.
+	{desc: "invisible: ZWJ after an escaped U+FE0F", t: inv, in: "\U0001FC73\ufe0f\u200d\U0001F308",
+		want: "\U0001FC73" + `\ufe0f\u200d` + "\U0001F308"},
+	{desc: "invisible: ZWJ after an escaped pictograph", t: invMore, in: "\u2764\ufe0f\u200d\U0001F525",
+		want: `\u2764` + "\ufe0f" + `\u200d` + "\U0001F525"},
+	{desc: "invisible: ZWJ before an escaped pictograph", t: invMore, in: "\U0001F525\u200d\u2764",
+		want: "\U0001F525" + `\u200d\u2764`},
+	{desc: "invisible: ZWNJ after an escaped joining letter", t: invMore, in: "\u0628\u200c\u062e",
+		want: `\u0628\u200c` + "\u062e"},
+	{desc: "invisible: ZWNJ before an escaped joining letter", t: invMore, in: "\u062e\u200c\u0628",
+		want: "\u062e" + `\u200c\u0628`},
+	{desc: "invisible: ZWJ after an escaped virama", t: invMore, in: "\u0915\u094d\u200d\u0937",
+		want: "\u0915" + `\u094d\u200d` + "\u0937"},
+	{desc: "invisible: tags after an escaped black flag", t: invMore, in: blackFlagText + tagsOf("gbeng") + "\U000E007F",
+		want: `\U0001f3f4` + escapedTags("gbeng") + `\U000e007f`},
 	{desc: "invisible: Hindi ZWJ after a virama", t: inv, in: "\u0915\u094d\u200d\u0937", want: "\u0915\u094d\u200d\u0937"},
 	{desc: "invisible: Hindi ZWNJ after a virama", t: inv, in: "\u0915\u094d\u200c\u0937", want: "\u0915\u094d\u200c\u0937"},
 	{desc: "invisible: Malayalam chillu, ZWJ after a virama at the end", t: inv, in: "\u0d28\u0d4d\u200d", want: "\u0d28\u0d4d\u200d"},
@@ -295,6 +318,26 @@ func TestKnownClean(t *testing.T) {
 			if s.symbolsClean && s.contains(r) {
 				t.Errorf("%v escapes %U, yet U+2080-U+2FFF counts as clean", c, r)
 			}
+		}
+	}
+}
+
+// TestNoClassHoldsPictographs: no class escapes an Extended_Pictographic
+// character or a skin tone, so that where the set has no predicates
+// (emojiFast) the emoji around a joiner pass themselves, and passEmoji
+// and the kernel need not ask (zwjBetweenEmoji, emojikernel.go).
+func TestNoClassHoldsPictographs(t *testing.T) {
+	for bit := 0; bit < len(classConsts); bit++ {
+		c := Class(1 << bit)
+		s := newSet(configure([]Option{Also(c)}))
+		for _, rt := range []*unicode.RangeTable{extendedPictographic, emojiModifier} {
+			tableRanges(rt, func(lo, hi rune) {
+				for r := lo; r <= hi; r++ {
+					if s.contains(r) {
+						t.Errorf("%v escapes %U", c, r)
+					}
+				}
+			})
 		}
 	}
 }

@@ -42,7 +42,7 @@ func (t *sanitizer) passEmoji(src []byte, at, room int) int {
 			}
 			size = 3
 		case len(p) >= 3 && p[0] == 0xE2 && p[1] == 0x80 && p[2] == 0x8D:
-			if !zwjBetweenEmoji(src[:n], p[3:]) {
+			if !t.zwjBetweenEmoji(src[:n], p[3:]) {
 				return n - at
 			}
 			size = 3
@@ -60,12 +60,16 @@ func (t *sanitizer) passEmoji(src []byte, at, room int) int {
 // zwjBetweenEmoji reports whether a joiner with before and after around it
 // is in an emoji ZWJ sequence (UTS #51): an Extended_Pictographic
 // character, with an optional skin tone and U+FE0F, before it, and one
-// after it. It says no where before or after is too short to tell.
-func zwjBetweenEmoji(before, after []byte) bool {
+// after it, each of which passes itself, as joiner has it. It says no
+// where before or after is too short to tell. No pictograph or skin tone
+// is escaped where it runs (emojiFast): no class holds one
+// (TestNoClassHoldsPictographs), and the set has no predicates.
+func (t *sanitizer) zwjBetweenEmoji(before, after []byte) bool {
 	r, ok := lastRune(before)
 	if ok && r == 0xFE0F {
 		before = before[:len(before)-3]
 		r, ok = lastRune(before)
+		ok = ok && t.selectorPasses(r)
 	}
 	if ok && isModifier(r) {
 		before = before[:len(before)-4]
