@@ -29,11 +29,18 @@ func (b *blockBits) has(r rune) bool {
 // blockOf returns the code points of the emoji block that some table
 // holds.
 func blockOf(tables ...*unicode.RangeTable) *blockBits {
+	return bitsFrom(emojiBlockLo, tables...)
+}
+
+// bitsFrom returns the code points of the 4096 from first that some table
+// holds, as a blockBits whose bit i stands for first+i.
+func bitsFrom(first rune, tables ...*unicode.RangeTable) *blockBits {
 	b := new(blockBits)
+	last := first + rune(len(b)*64) - 1
 	for _, rt := range tables {
 		tableRanges(rt, func(lo, hi rune) {
-			for r := max(lo, emojiBlockLo); r <= min(hi, emojiBlockHi); r++ {
-				i := r - emojiBlockLo
+			for r := max(lo, first); r <= min(hi, last); r++ {
+				i := r - first
 				b[i>>6] |= 1 << (i & 63)
 			}
 		})

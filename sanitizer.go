@@ -64,6 +64,9 @@ func (t *sanitizer) init(c config) {
 		recognize: c.recognizes(), strip: c.sequences == StripSequences, keepColors: c.keepColors,
 		resets: c.keepColors && !c.reversible}
 	t.esc = escapeTables[t.style]
+	if t.set.vec != nil {
+		kernelEmoji(&t.kseq, &t.set)
+	}
 	switch t.invalid {
 	case ReplaceInvalid:
 		t.kseq.invalid = kernelReplace
@@ -361,6 +364,7 @@ func (t *sanitizer) Transform(dst, src []byte, atEOF bool) (nDst, nSrc int, err 
 			if t.colored {
 				t.kseq.colored = 1
 			}
+			t.kseq.before = nSrc
 			d, s := vecCopy(dst[nDst:], src[nSrc:], t.set.vec, t.esc, &t.kseq)
 			t.colored = t.kseq.colored != 0
 			nDst += d

@@ -229,6 +229,85 @@ GLOBL expandSlots<>(SB), RODATA|NOPTR, $128
 	CMPQ     R14, R11;         \
 	JLT      fail
 
+// EMOJI_IN jumps to notEmoji unless the dword r holds a character of the
+// emoji block (F0 9F and two continuation bytes), and to notIn unless its
+// bit in the bitmap at table(R13) (emojiTables) is set. It clobbers r and
+// AX.
+#define EMOJI_IN(r, table, notEmoji, notIn) \
+	MOVL r, AX;                  \
+	ANDL $0xC0C0FFFF, AX;        \
+	CMPL AX, $0x80809FF0;        \
+	JNE  notEmoji;               \
+	MOVL r, AX;                  \
+	SHRL $10, AX;                \
+	ANDL $0xFC0, AX;             \
+	SHRL $24, r;                 \
+	ANDL $0x3F, r;               \
+	ORL  AX, r;                  \
+	MOVL r, AX;                  \
+	SHRL $6, AX;                 \
+	MOVQ table(R13)(AX*8), AX;   \
+	BTQ  r, AX;                  \
+	JCC  notIn
+
+// SYMBOL_AT jumps to fail unless the bytes at lead and last, two apart,
+// are those of a character of U+2000–U+2FFF (E2 and two continuation
+// bytes), and sets R14 to its offset from U+2000. It clobbers AX.
+#define SYMBOL_AT(lead, last, fail) \
+	MOVWLZX lead, AX;  \
+	CMPB    AL, $0xE2; \
+	JNE     fail;      \
+	SHRL    $8, AX;    \
+	TESTB   $0x40, AL; \
+	JNZ     fail;      \
+	TESTB   $0x80, AL; \
+	JZ      fail;      \
+	MOVBLZX last, R14; \
+	TESTB   $0x40, R14B; \
+	JNZ     fail;      \
+	TESTB   $0x80, R14B; \
+	JZ      fail;      \
+	ANDL    $0x3F, AX; \
+	SHLL    $6, AX;    \
+	ANDL    $0x3F, R14; \
+	ORL     AX, R14
+
+// SYMBOL_BASE jumps to fail unless the character of U+2000–U+2FFF whose
+// offset R14 holds is in U+2190–U+23FF or U+2600–U+27BF, all bases
+// (isBase). It clobbers AX.
+#define SYMBOL_BASE(fail) \
+	CMPL R14, $0x190;      \
+	JLT  fail;             \
+	CMPL R14, $0x7BF;      \
+	JHI  fail;             \
+	LEAL -0x400(R14), AX;  \
+	CMPL AX, $0x200;       \
+	JCS  fail
+
+// SYMBOL_IN jumps to fail unless the character of U+2000–U+2FFF whose
+// offset R14 holds is Extended_Pictographic (emojiTables.symbols). It
+// clobbers AX.
+#define SYMBOL_IN(fail) \
+	MOVL R14, AX;                              \
+	SHRL $6, AX;                               \
+	MOVQ emojiTables_symbols(R13)(AX*8), AX;   \
+	BTQ  R14, AX;                              \
+	JCC  fail
+
+// TAIL jumps to emojisTags if the tagTail bytes at R10 in the block are
+// the tail at off in emojiTables.tails, else to next. It clobbers AX.
+#define TAIL(off, next) \
+	MOVQ emojiTables_tails+(off)(R13), AX;    \
+	CMPQ AX, (SI)(R10*1);                     \
+	JNE  next;                                \
+	MOVQ emojiTables_tails+(off)+8(R13), AX;  \
+	CMPQ AX, 8(SI)(R10*1);                    \
+	JNE  next;                                \
+	MOVQ emojiTables_tails+(off)+16(R13), AX; \
+	CMPQ AX, 16(SI)(R10*1);                   \
+	JEQ  emojisTags;                          \
+	JMP  next
+
 // keepsBad marks, by the low half of a parameter byte (30–3F), those that
 // keeps leaves to sgr: :, and < = > ?.
 DATA keepsBad<>+0(SB)/8, $0x0000000000000000
@@ -251,7 +330,7 @@ GLOBL keepsBad<>(SB), RODATA|NOPTR, $64
 // with a masked store of bytes, and a block whose only flags are escaped
 // ASCII bytes is copied and escaped without going back to block after
 // each escape, and at once where every escape is two bytes (expand).
-TEXT ·vecCopy512(SB), NOSPLIT, $48-88
+TEXT ·vecCopy512(SB), NOSPLIT, $56-88
 	MOVQ    dst_base+0(FP), DI
 	MOVQ    dst_len+8(FP), R8
 	ADDQ    DI, R8
@@ -414,8 +493,9 @@ flaggedASCII:
 
 flagged:
 	KORTESTQ K1, K1
-	JNZ      other
+	JNZ      emojis
 
+flaggedEsc:
 	// Only escaped ASCII bytes are flagged: the block is well-formed up to
 	// a character left open at its end, if any: R10 bytes.
 	OPEN_END(R10, escapes)
@@ -960,6 +1040,202 @@ across:
 held:
 	ADDQ R13, SI
 	JMP  copied
+
+emojis:
+	// With the invisible classes (kernelSeq.emoji), a joiner between
+	// emoji, a selector after a base and the tags of a recommended flag
+	// pass where they stand, judged on the input around them as passEmoji
+	// and tagRun judge them (emojikernel.go): flag by flag from the first,
+	// R12 getting those that pass and BX keeping those left. The first
+	// that is none of these, or whose context is not all in src, ends
+	// that, and other takes it; if none is left, the block goes on as one
+	// of escaped ASCII bytes alone. avail is how many bytes before the
+	// block may be read: those of src, and those of the caller's src
+	// before it (kernelSeq.before). R13 holds the tables.
+	MOVQ    k+64(FP), AX
+	MOVQ    kernelSeq_emoji(AX), R13
+	TESTQ   R13, R13
+	JZ      other
+	MOVQ    SI, R14
+	SUBQ    src_base+24(FP), R14
+	ADDQ    kernelSeq_before(AX), R14
+	MOVQ    R14, avail-56(SP)
+	KMOVQ   K1, BX
+	XORL    R12, R12
+
+emojisNext:
+	// R11: the flag. A character of three bytes is flagged at its last.
+	TZCNTQ  BX, R11
+	CMPQ    R11, $2
+	JLT     emojisTag
+	MOVWLZX -2(SI)(R11*1), AX
+	CMPL    AX, $0x80E2
+	JEQ     emojisJoiner
+	CMPL    AX, $0xB8EF
+	JNE     emojisTag
+	CMPB    (SI)(R11*1), $0x8F
+	JHI     emojisDone
+
+	// A selector of U+FE00–U+FE0F (EF B8 80–8F): the character before
+	// it, which ends at R10, is a base (isBase): a printable ASCII
+	// character, a base of the emoji block, or a symbol of U+2190–U+23FF
+	// or U+2600–U+27BF. (No class but VariationSelectors and Invisible
+	// holds them, and those have the rule of context for each; no other
+	// character led by EF B8 is flagged where this runs, so the test of
+	// the third byte is a guard that is never taken.)
+	LEAQ    -2(R11), R10
+	MOVQ    avail-56(SP), AX
+	ADDQ    R10, AX
+	CMPQ    AX, $1
+	JLT     emojisDone
+	MOVBLZX -1(SI)(R10*1), R14
+	CMPL    R14, $0x80
+	JAE     emojisBaseEmoji
+	CMPL    R14, $0x21
+	JLT     emojisDone
+	CMPL    R14, $0x7E
+	JHI     emojisDone
+	JMP     emojisPass
+
+emojisBaseEmoji:
+	CMPQ    AX, $4
+	JLT     emojisBaseSymbol
+	MOVL    -4(SI)(R10*1), R14
+	EMOJI_IN(R14, emojiTables_base, emojisBaseSymbol, emojisDone)
+	JMP     emojisPass
+
+emojisBaseSymbol:
+	MOVQ    avail-56(SP), AX
+	ADDQ    R10, AX
+	CMPQ    AX, $3
+	JLT     emojisDone
+	SYMBOL_AT(-3(SI)(R10*1), -1(SI)(R10*1), emojisDone)
+	SYMBOL_BASE(emojisDone)
+	JMP     emojisPass
+
+emojisJoiner:
+	// U+200D: before it (ending at R10), an optional U+FE0F, then an
+	// optional skin tone, then an Extended_Pictographic character of the
+	// emoji block or of U+2000–U+2FFF; after it, another.
+	CMPB    (SI)(R11*1), $0x8D
+	JNE     emojisDone
+	LEAQ    -2(R11), R10
+	MOVQ    avail-56(SP), AX
+	ADDQ    R10, AX
+	CMPQ    AX, $3
+	JLT     emojisDone
+	MOVWLZX -3(SI)(R10*1), R14
+	CMPL    R14, $0xB8EF
+	JNE     emojisSkin
+	CMPB    -1(SI)(R10*1), $0x8F
+	JNE     emojisSkin
+	// The selector passes itself only after a base (selectorPasses).
+	SUBQ    $3, R10
+	SUBQ    $3, AX
+	CMPQ    AX, $4
+	JLT     emojisJoinerBase
+	MOVL    -4(SI)(R10*1), R14
+	EMOJI_IN(R14, emojiTables_base, emojisJoinerBase, emojisDone)
+	JMP     emojisSkin
+
+emojisJoinerBase:
+	MOVQ    avail-56(SP), AX
+	ADDQ    R10, AX
+	CMPQ    AX, $3
+	JLT     emojisDone
+	SYMBOL_AT(-3(SI)(R10*1), -1(SI)(R10*1), emojisDone)
+	SYMBOL_BASE(emojisDone)
+
+emojisSkin:
+	MOVQ    avail-56(SP), AX
+	ADDQ    R10, AX
+	CMPQ    AX, $4
+	JLT     emojisPict
+	MOVL    -4(SI)(R10*1), R14
+	EMOJI_IN(R14, emojiTables_mod, emojisPict, emojisPict)
+	SUBQ    $4, R10
+
+emojisPict:
+	MOVQ    avail-56(SP), AX
+	ADDQ    R10, AX
+	CMPQ    AX, $4
+	JLT     emojisPictSymbol
+	MOVL    -4(SI)(R10*1), R14
+	EMOJI_IN(R14, emojiTables_pict, emojisPictSymbol, emojisDone)
+	JMP     emojisAfter
+
+emojisPictSymbol:
+	MOVQ    avail-56(SP), AX
+	ADDQ    R10, AX
+	CMPQ    AX, $3
+	JLT     emojisDone
+	SYMBOL_AT(-3(SI)(R10*1), -1(SI)(R10*1), emojisDone)
+	SYMBOL_IN(emojisDone)
+
+emojisAfter:
+	LEAQ    1(SI)(R11*1), R10 // the byte after the joiner
+	LEAQ    4(R10), AX
+	CMPQ    AX, CX
+	JHI     emojisAfterSymbol
+	MOVL    (R10), R14
+	EMOJI_IN(R14, emojiTables_pict, emojisAfterSymbol, emojisDone)
+	JMP     emojisPass
+
+emojisAfterSymbol:
+	LEAQ    3(R10), AX
+	CMPQ    AX, CX
+	JHI     emojisDone
+	SYMBOL_AT((R10), 2(R10), emojisDone)
+	SYMBOL_IN(emojisDone)
+
+emojisPass:
+	BTSQ    R11, R12
+	BTRQ    R11, BX
+	TESTQ   BX, BX
+	JNZ     emojisNext
+
+emojisDone:
+	KMOVQ    R12, K3
+	KANDNQ   K1, K3, K1
+	KANDNQ   K2, K3, K2
+	KORTESTQ K1, K1
+	JZ       flaggedEsc
+	JMP      other
+
+emojisTag:
+	// A tag (F3 A0, flagged at its second byte) that starts, right after
+	// U+1F3F4, the tags of a recommended flag, all of them in the block:
+	// they pass together (tagRun).
+	CMPQ    R11, $1
+	JLT     emojisDone
+	MOVWLZX -1(SI)(R11*1), AX
+	CMPL    AX, $0xA0F3
+	JNE     emojisDone
+	LEAQ    -1(R11), R10
+	CMPQ    R10, $(64-const_tagTail)
+	JHI     emojisDone
+	MOVQ    avail-56(SP), AX
+	ADDQ    R10, AX
+	CMPQ    AX, $4
+	JLT     emojisDone
+	CMPL    -4(SI)(R10*1), $0xB48F9FF0 // U+1F3F4
+	JNE     emojisDone
+	TAIL(0, emojisTail1)
+
+emojisTail1:
+	TAIL(const_tagTail, emojisTail2)
+
+emojisTail2:
+	TAIL(2*const_tagTail, emojisDone)
+
+emojisTags:
+	MOVL    $0xFFFFFF, AX // the tagTail bytes from R10
+	SHLXQ   R10, AX, AX
+	ORQ     AX, R12
+	ANDNQ   BX, AX, BX
+	TESTQ   BX, BX
+	JNZ     emojisNext
+	JMP     emojisDone
 
 other:
 	// Something else is flagged, which the caller handles: K2 is set in

@@ -1,0 +1,65 @@
+package sanitize
+
+import "sync"
+
+// This file holds what the AVX-512 kernel that copies reads to pass, with
+// the invisible classes, the joiners, selectors and tags of emoji where
+// they stand (veccopy512_amd64.s, emojis) rather than stop at each for
+// Transform: on chat text dense with emoji, each stop cost a round of the
+// Transform loop. The kernel decides only what the rules decide
+// (context.go), as passEmoji and tagRun do, on the same bytes, and leaves
+// the rest to them:
+//
+//   - U+200D between an Extended_Pictographic character of the emoji
+//     block or of U+2000–U+2FFF, with an optional skin tone and U+FE0F,
+//     and one of those after it;
+//   - a selector of U+FE00–U+FE0F after a printable ASCII character, a
+//     base of the emoji block, or a symbol of U+2190–U+23FF or
+//     U+2600–U+27BF (isBase), as context decides for every selector;
+//   - the tags of a recommended emoji tag sequence after U+1F3F4, all in
+//     the block of the first.
+//
+// It judges them on the caller's src alone, as passEmoji does: what
+// earlier calls consumed is left to the rules.
+
+// emojiTables are the bitmaps and byte strings the kernel reads, laid out
+// for it: go_asm.h gives the offsets of the fields.
+type emojiTables struct {
+	pict    blockBits // Extended_Pictographic, of the emoji block
+	base    blockBits // what isBase says, of the emoji block
+	mod     blockBits // Emoji_Modifier, the skin tones
+	symbols blockBits // Extended_Pictographic, of U+2000–U+2FFF
+	// tails are the tags of each recommended tag sequence, after U+1F3F4,
+	// which the kernel compares 24 bytes at a time (TestEmojiTables).
+	tails [len(rgiTagSequences)][tagTail]byte
+}
+
+// tagTail is the length of the tags of a recommended tag sequence in
+// UTF-8: five tags and the cancel tag, four bytes each.
+const tagTail = 24
+
+// newEmojiTables returns the kernel's tables, made once, on first use by a
+// set that needs them.
+var newEmojiTables = sync.OnceValue(func() *emojiTables {
+	e := &emojiTables{pict: *pictographicBlock, base: *baseBlock, mod: *modifierBlock,
+		symbols: *bitsFrom(0x2000, extendedPictographic)}
+	for i, s := range rgiTagSequences {
+		copy(e.tails[i][:], s[len(string(rune(blackFlag))):])
+	}
+	return e
+})
+
+// kernelEmoji sets what k tells the kernel about emoji for s: nothing
+// unless passEmoji may run (emojiFast). Then s has no predicates, and only
+// Tags and Invisible hold tags, whose rule is tagRun's.
+func kernelEmoji(k *kernelSeq, s *set) {
+	k.emoji = nil
+	if s.emojiFast {
+		k.emoji = newEmojiTables()
+	}
+}
+
+// The kernel compares the tags of three sequences, no more and no fewer
+// (TAIL in veccopy512_amd64.s): a new Unicode version that changes that
+// stops the build here.
+var _ [3]string = rgiTagSequences

@@ -1,0 +1,175 @@
+package sanitize
+
+import (
+	"bytes"
+	"io"
+	"math/rand/v2"
+	"strings"
+	"testing"
+	"unicode"
+	"unicode/utf8"
+
+	"golang.org/x/text/transform"
+)
+
+// TestEmojiTables checks what the kernel reads against what the rules
+// ask: the bitmaps bit by bit, and the tails of the tag sequences.
+func TestEmojiTables(t *testing.T) {
+	e := newEmojiTables()
+	for r := rune(emojiBlockLo); r <= emojiBlockHi; r++ {
+		if e.pict.has(r) != isPictographic(r) || e.base.has(r) != isBase(r) || e.mod.has(r) != isModifier(r) {
+			t.Errorf("%U: the kernel's bitmaps disagree with the rules", r)
+		}
+	}
+	for r := rune(0x2000); r <= 0x2FFF; r++ {
+		if e.symbols.has(r-0x2000+emojiBlockLo) != isPictographic(r) {
+			t.Errorf("%U: the kernel's bitmap of symbols disagrees with Extended_Pictographic", r)
+		}
+		// SYMBOL_BASE takes these ranges for bases: all of them are.
+		if (0x2190 <= r && r <= 0x23FF || 0x2600 <= r && r <= 0x27BF) && !isBase(r) {
+			t.Errorf("%U is no base", r)
+		}
+	}
+	for i, seq := range rgiTagSequences {
+		tail := seq[utf8.RuneLen(blackFlag):]
+		if len(tail) != tagTail || string(e.tails[i][:]) != tail {
+			t.Errorf("tail %d: %q, want the %d bytes %q", i, e.tails[i], tagTail, tail)
+		}
+	}
+}
+
+// emojiText is text around which the tests put emoji: ASCII, so that the
+// kernel takes it whole.
+var emojiText = strings.Repeat("lorem ipsum ", 24)
+
+// The kernel passes what it decides, and stops at the rest: after pad
+// bytes of text, seq, then text again; pass says whether it goes past seq
+// in one call.
+func TestEmojiKernel(t *testing.T) {
+	if !haveWide {
+		t.Skip("no AVX-512 kernel on this processor")
+	}
+	england := blackFlagText + tagsOf("gbeng") + "\U000E007F"
+	for _, c := range []struct {
+		desc string
+		seq  string
+		pass bool
+	}{
+		{"family", "\U0001F468\u200d\U0001F469\u200d\U0001F467", true},
+		{"a skin tone and a joiner", "\U0001F469\U0001F3FD\u200d\U0001F4BB", true},
+		{"rainbow flag: a selector and a joiner", "\U0001F3F3\ufe0f\u200d\U0001F308", true},
+		{"a heart, with a selector", "\u2764\ufe0f", true},
+		{"heart on fire: a symbol, a selector, a joiner", "\u2764\ufe0f\u200d\U0001F525", true},
+		{"a joiner before a symbol", "\U0001F525\u200d\u2764", true},
+		{"a keycap's selector after a digit", "1\ufe0f\u20e3", true},
+		{"text presentation after a symbol", "\u263a\ufe0e", true},
+		{"a standardized variant after a letter", "\u2205\ufe00x", true},
+		{"the flag of England", england, true},
+		{"the flag of Scotland", blackFlagText + tagsOf("gbsct") + "\U000E007F", true},
+		{"the flag of Wales", blackFlagText + tagsOf("gbwls") + "\U000E007F", true},
+		{"a selector after a space", " \ufe0f", false},
+		{"a second selector", "\u2764\ufe0f\ufe0f", false},
+		{"a selector after an unassigned pictograph", "\U0001FC73\ufe0f", false},
+		{"a joiner after a selector that does not pass", "\U0001FC73\ufe0f\u200d\U0001F308", false},
+		{"a joiner before a letter", "\U0001F468\u200dx", false},
+		{"a joiner after a letter", "x\u200d\U0001F468", false},
+		{"a joiner after a virama: the rules'", "\u0915\u094d\u200d\u0937", false},
+		{"tags of no recommended flag", blackFlagText + tagsOf("usca") + "\U000E007F", false},
+		{"tags without the black flag", tagsOf("gbeng") + "\U000E007F", false},
+	} {
+		s := New(Also(Invisible | Tags | VariationSelectors)).(*sanitizer)
+		for pad := 0; pad < 136; pad++ {
+			in := []byte(emojiText[:pad] + c.seq + emojiText)
+			dst := make([]byte, 4*len(in))
+			_, nSrc := vecCopy(dst, in, s.set.vec, s.esc, &s.kseq)
+			passed := nSrc >= pad+len(c.seq)
+			// Tags that run past the block where they start go to the
+			// rules; where a block starts depends on the characters
+			// before, so only a flag in the first block must pass.
+			if tags := strings.Contains(c.seq, "\U000E007F"); c.pass && tags && pad+len(c.seq) > 64 {
+				checkCopy(t, s, in, false)
+				continue
+			}
+			if passed != c.pass {
+				t.Errorf("%s after %d bytes: the kernel stopped at %d, passed %v, want %v", c.desc, pad, nSrc, passed, c.pass)
+			}
+			checkCopy(t, s, in, false)
+			// src cut in the sequence or just after it, with the rest
+			// of it in memory after src, which the kernel must not read.
+			for cut := pad; cut <= pad+len(c.seq)+4; cut++ {
+				checkCopy(t, s, in[:cut], false)
+			}
+		}
+	}
+}
+
+// The kernel looks before src only as far as kernelSeq.before says the
+// caller's src goes.
+func TestEmojiKernelBefore(t *testing.T) {
+	if !haveWide {
+		t.Skip("no AVX-512 kernel on this processor")
+	}
+	s := New(Also(Invisible)).(*sanitizer)
+	for _, c := range []struct {
+		before, seq string
+		never       bool // whatever the kernel sees of before
+	}{
+		{"\U0001F468", "\u200d\U0001F469", false},
+		{"\U0001F3F3\ufe0f", "\u200d\U0001F308", false},
+		{"\U0001F3F3", "\ufe0f", false},
+		{"!", "\ufe0f", false},
+		{"\u2764", "\ufe0f", false},
+		{blackFlagText, tagsOf("gbeng") + "\U000E007F", false},
+		// A selector that does not pass, before a joiner that it
+		// keeps from passing too.
+		{"\U0001FC73\ufe0f", "\u200d\U0001F308", true},
+		{"\U0001F3F3\ufe0f\ufe0f", "\u200d\U0001F308", true},
+	} {
+		buf := []byte(c.before + c.seq + emojiText)
+		src := buf[len(c.before):]
+		dst := make([]byte, 4*len(buf))
+		for before := range len(c.before) + 1 {
+			s.kseq.before = before
+			_, nSrc := vecCopy(dst, src, s.set.vec, s.esc, &s.kseq)
+			if passed, want := nSrc > 0, before == len(c.before) && !c.never; passed != want {
+				t.Errorf("%+q after %+q, %d bytes of it in the caller's src: the kernel took %d bytes", c.seq, c.before, before, nSrc)
+			}
+		}
+	}
+	s.kseq.before = 0
+}
+
+// The kernel, through Transform, is held to the rules on long random runs
+// of emoji, their pieces, and what breaks them, where every call starts
+// somewhere in the caller's src (kernelSeq.before) and blocks cut them
+// everywhere.
+func TestEmojiKernelMatchesRules(t *testing.T) {
+	pieces := []string{"👨", "👩", "💻", "🌈", "🏳", "❤", "😀", "🔥", "🇯", "🇵", "🏴", "\U0001FC73", "\U0001FC00",
+		"🏻", "🏽", "\ufe0f", "\ufe0f", "\ufe0e", "\u200d", "\u200d", "\u200d", "\u200c", "\u2194", "\u203c", "\u2600",
+		"\u2080", "\u2000", "\u2028", "\u2190", "\u2427", "\u2764", "\u00a9", "1", "!", "~", "a", " ", "\n", "\x7f", "क", "\u094d", "ب",
+		tagsOf("gbeng") + "\U000E007F", tagsOf("gbsct") + "\U000E007F", tagsOf("gbwls") + "\U000E007F",
+		"\U000e0067", "\U000e007f", "\xf0\x9f\x98", "\x80", "\x1b", "lorem ipsum dolor sit amet "}
+	configs := [][]Option{
+		{Also(Invisible)},
+		{Also(Invisible | Tags | VariationSelectors)},
+		{Remove(Invisible)},
+		{Also(Invisible), Allow(0xFE0F)},
+		{Also(Tags | VariationSelectors)},
+		{Also(Invisible), AlsoIn(&unicode.RangeTable{R32: []unicode.Range32{{0x1F3F4, 0x1F3F4, 1}}})},
+	}
+	checkFastPathsOnRuns(t, rand.New(rand.NewPCG(21, 22)), 2000, 60, pieces, configs)
+	// And through a reader's 4 KiB buffers, where calls start anywhere.
+	var in []byte
+	rng := rand.New(rand.NewPCG(23, 24))
+	for len(in) < 64<<10 {
+		in = append(in, pieces[rng.IntN(len(pieces))]...)
+	}
+	for _, opts := range configs {
+		s := newSanitizer(configure(opts))
+		_, ref := fastPaths(s)
+		want, _ := oneShot(ref, in)
+		if got, err := io.ReadAll(transform.NewReader(bytes.NewReader(in), s)); err != nil || !bytes.Equal(got, want) {
+			t.Errorf("%v: through a reader, the output differs from the reference's", opts)
+		}
+	}
+}
