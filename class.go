@@ -60,13 +60,16 @@ const (
 	// U+FE0F, before it; an Extended_Pictographic character after it);
 	// U+200C and U+200D where RFC 5892's CONTEXTJ rules allow them, after a
 	// virama, and U+200C between a character of Joining_Type L or D and one
-	// of R or D with only transparent ones between that pass themselves
-	// (a mark escaped between them would leave the joiner beside its
-	// escape), as Persian, Arabic and Indic writing need; and U+FEFF at
-	// the start of the stream, which is
+	// of R or D with only transparent ones between, as Persian, Arabic and
+	// Indic writing need; and U+FEFF at the start of the stream, which is
 	// the BOM policy's. A joiner anywhere else, such as inside a Latin
-	// word, is escaped. The rules look back and ahead over at most 16
-	// bytes of transparent characters, and hold back at most 23 bytes.
+	// word, is escaped. Every character that lets a joiner or a tag pass
+	// must pass itself: one escaped beside it would leave the joiner
+	// beside its escape, where a second pass would escape the joiner too
+	// (so U+FE0F after an unassigned pictograph, which is no base, keeps
+	// the joiner after it from passing). The rules look back and ahead
+	// over at most 16 bytes of transparent characters, and hold back at
+	// most 23 bytes.
 	Invisible
 )
 
