@@ -230,6 +230,8 @@ var invisibleCases = []testCase{
 	{desc: "invisible: selectors as VariationSelectors has them", t: inv, in: "\u2764\ufe0f\ufe0f", want: "\u2764\ufe0f" + `\ufe0f`},
 	{desc: "invisible: tags as Tags has them", t: inv, in: blackFlagText + tagsOf("gbeng") + "\U000E007F" + tagsOf("hi"),
 		want: blackFlagText + tagsOf("gbeng") + "\U000E007F" + escapedTags("hi")},
+	{desc: "invisible: a selector's first two bytes, cut off, in long text", t: inv,
+		in: "000\xef\xb8" + strings.Repeat("0", 125), want: "000\ufffd" + strings.Repeat("0", 125)},
 	{desc: "invisible: in long text, past the vector kernel", t: inv,
 		in:   "a run of text long enough for the vector kernel, pass\u200bword, \U0001F468\u200d\U0001F469 and more",
 		want: "a run of text long enough for the vector kernel, pass" + `\u200b` + "word, \U0001F468\u200d\U0001F469 and more"},

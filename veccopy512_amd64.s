@@ -1073,16 +1073,18 @@ emojisNext:
 	JEQ     emojisJoiner
 	CMPL    AX, $0xB8EF
 	JNE     emojisTag
-	CMPB    (SI)(R11*1), $0x8F
-	JHI     emojisDone
+	MOVBLZX (SI)(R11*1), AX
+	ANDL    $0xF0, AX
+	CMPL    AX, $0x80
+	JNE     emojisDone // not 80–8F: ill-formed, as EF B8 30
 
 	// A selector of U+FE00–U+FE0F (EF B8 80–8F): the character before
 	// it, which ends at R10, is a base (isBase): a printable ASCII
 	// character, a base of the emoji block, or a symbol of U+2190–U+23FF
 	// or U+2600–U+27BF. (No class but VariationSelectors and Invisible
-	// holds them, and those have the rule of context for each; no other
-	// character led by EF B8 is flagged where this runs, so the test of
-	// the third byte is a guard that is never taken.)
+	// holds them, and those have the rule of context for each. A flag is
+	// also where input is ill-formed: the third byte must be one of a
+	// selector's.)
 	LEAQ    -2(R11), R10
 	MOVQ    avail-56(SP), AX
 	ADDQ    R10, AX
