@@ -72,9 +72,10 @@ func vecScan512(p []byte, v *vecTables) int
 // bytes. It stops at anything else it flags, before a block of src or dst
 // shorter than 32 bytes, or before an escape that does not fit, and
 // returns how much it wrote and read. It writes nothing after dst[:nDst].
-// The AVX-512 kernel also handles CSI sequences of the plain form, and
-// replaces or escapes ill-formed input, as k says (kernelSeq); the AVX2
-// kernel stops at every ESC and at ill-formed input.
+// The AVX-512 kernel also handles CSI sequences of the plain form,
+// replaces or escapes ill-formed input, and passes emoji joiners,
+// selectors and tags in context, as k says (kernelSeq); the AVX2 kernel
+// stops at every ESC, at ill-formed input and at every flagged character.
 func vecCopy(dst, src []byte, v *vecTables, esc *escapeTable, k *kernelSeq) (nDst, nSrc int) {
 	if v.wide != 0 && len(src) >= wideMin {
 		nDst, nSrc = vecCopy512(dst, src, v, esc, k)
