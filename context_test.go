@@ -232,6 +232,8 @@ var invisibleCases = []testCase{
 		want: blackFlagText + tagsOf("gbeng") + "\U000E007F" + escapedTags("hi")},
 	{desc: "invisible: a selector's first two bytes, cut off, in long text", t: inv,
 		in: "000\xef\xb8" + strings.Repeat("0", 125), want: "000\ufffd" + strings.Repeat("0", 125)},
+	{desc: "invisible: a selector's first two bytes, then a letter's, in long text", t: inv,
+		in: "000\xef\xb8é" + strings.Repeat("0", 125), want: "000\ufffdé" + strings.Repeat("0", 125)},
 	{desc: "invisible: in long text, past the vector kernel", t: inv,
 		in:   "a run of text long enough for the vector kernel, pass\u200bword, \U0001F468\u200d\U0001F469 and more",
 		want: "a run of text long enough for the vector kernel, pass" + `\u200b` + "word, \U0001F468\u200d\U0001F469 and more"},

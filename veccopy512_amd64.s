@@ -330,7 +330,7 @@ GLOBL keepsBad<>(SB), RODATA|NOPTR, $64
 // with a masked store of bytes, and a block whose only flags are escaped
 // ASCII bytes is copied and escaped without going back to block after
 // each escape, and at once where every escape is two bytes (expand).
-TEXT ·vecCopy512(SB), NOSPLIT, $56-88
+TEXT ·vecCopy512(SB), NOSPLIT, $64-88
 	MOVQ    dst_base+0(FP), DI
 	MOVQ    dst_len+8(FP), R8
 	ADDQ    DI, R8
@@ -1078,42 +1078,13 @@ emojisNext:
 	CMPL    AX, $0x80
 	JNE     emojisDone // not 80–8F: ill-formed, as EF B8 30
 
-	// A selector of U+FE00–U+FE0F (EF B8 80–8F): the character before
-	// it, which ends at R10, is a base (isBase): a printable ASCII
-	// character, a base of the emoji block, or a symbol of U+2190–U+23FF
-	// or U+2600–U+27BF. (No class but VariationSelectors and Invisible
-	// holds them, and those have the rule of context for each. A flag is
-	// also where input is ill-formed: the third byte must be one of a
-	// selector's.)
+	// A selector of U+FE00–U+FE0F (EF B8 80–8F) passes after a base.
+	// (No class but VariationSelectors and Invisible holds them, and
+	// those have the rule of context for each. A flag is also where
+	// input is ill-formed: the third byte must be one of a selector's.)
 	LEAQ    -2(R11), R10
-	MOVQ    avail-56(SP), AX
-	ADDQ    R10, AX
-	CMPQ    AX, $1
-	JLT     emojisDone
-	MOVBLZX -1(SI)(R10*1), R14
-	CMPL    R14, $0x80
-	JAE     emojisBaseEmoji
-	CMPL    R14, $0x21
-	JLT     emojisDone
-	CMPL    R14, $0x7E
-	JHI     emojisDone
-	JMP     emojisPass
-
-emojisBaseEmoji:
-	CMPQ    AX, $4
-	JLT     emojisBaseSymbol
-	MOVL    -4(SI)(R10*1), R14
-	EMOJI_IN(R14, emojiTables_base, emojisBaseSymbol, emojisDone)
-	JMP     emojisPass
-
-emojisBaseSymbol:
-	MOVQ    avail-56(SP), AX
-	ADDQ    R10, AX
-	CMPQ    AX, $3
-	JLT     emojisDone
-	SYMBOL_AT(-3(SI)(R10*1), -1(SI)(R10*1), emojisDone)
-	SYMBOL_BASE(emojisDone)
-	JMP     emojisPass
+	MOVQ    $0, joiner-64(SP)
+	JMP     emojisBase
 
 emojisJoiner:
 	// U+200D: before it (ending at R10), an optional U+FE0F, then an
@@ -1131,22 +1102,47 @@ emojisJoiner:
 	JNE     emojisSkin
 	CMPB    -1(SI)(R10*1), $0x8F
 	JNE     emojisSkin
-	// The selector passes itself only after a base (selectorPasses).
+	// The selector counts only if it passes itself, after a base
+	// (selectorPasses).
 	SUBQ    $3, R10
-	SUBQ    $3, AX
-	CMPQ    AX, $4
-	JLT     emojisJoinerBase
-	MOVL    -4(SI)(R10*1), R14
-	EMOJI_IN(R14, emojiTables_base, emojisJoinerBase, emojisDone)
-	JMP     emojisSkin
+	MOVQ    $1, joiner-64(SP)
 
-emojisJoinerBase:
+emojisBase:
+	// The character that ends at R10 is a base (isBase): a printable
+	// ASCII character, a base of the emoji block, or a symbol of
+	// U+2190–U+23FF or U+2600–U+27BF. Then the selector passes, or the
+	// joiner after it goes on to its skin tone (joiner).
+	MOVQ    avail-56(SP), AX
+	ADDQ    R10, AX
+	CMPQ    AX, $1
+	JLT     emojisDone
+	MOVBLZX -1(SI)(R10*1), R14
+	CMPL    R14, $0x80
+	JAE     emojisBaseEmoji
+	CMPL    R14, $0x21
+	JLT     emojisDone
+	CMPL    R14, $0x7E
+	JHI     emojisDone
+	JMP     emojisBased
+
+emojisBaseEmoji:
+	CMPQ    AX, $4
+	JLT     emojisBaseSymbol
+	MOVL    -4(SI)(R10*1), R14
+	EMOJI_IN(R14, emojiTables_base, emojisBaseSymbol, emojisDone)
+	JMP     emojisBased
+
+emojisBaseSymbol:
 	MOVQ    avail-56(SP), AX
 	ADDQ    R10, AX
 	CMPQ    AX, $3
 	JLT     emojisDone
 	SYMBOL_AT(-3(SI)(R10*1), -1(SI)(R10*1), emojisDone)
 	SYMBOL_BASE(emojisDone)
+
+emojisBased:
+	CMPQ    joiner-64(SP), $0
+	JEQ     emojisPass
 
 emojisSkin:
 	MOVQ    avail-56(SP), AX
