@@ -330,7 +330,7 @@ GLOBL keepsBad<>(SB), RODATA|NOPTR, $64
 // with a masked store of bytes, and a block whose only flags are escaped
 // ASCII bytes is copied and escaped without going back to block after
 // each escape, and at once where every escape is two bytes (expand).
-TEXT ·vecCopy512(SB), NOSPLIT, $64-88
+TEXT ·vecCopy512(SB), NOSPLIT, $72-88
 	MOVQ    dst_base+0(FP), DI
 	MOVQ    dst_len+8(FP), R8
 	ADDQ    DI, R8
@@ -354,6 +354,8 @@ TEXT ·vecCopy512(SB), NOSPLIT, $64-88
 	// calls only where line feeds are escaped. (It could watch, but the
 	// narrow kernel that takes the last bytes could not.)
 	MOVQ         $0, watch-48(SP)
+	MOVQ         kernelSeq_emoji(R11), AX
+	MOVQ         AX, emoji-72(SP)
 
 block:
 	LEAQ      64(SI), R11
@@ -493,7 +495,10 @@ flaggedASCII:
 
 flagged:
 	KORTESTQ K1, K1
-	JNZ      emojis
+	JZ       flaggedEsc
+	CMPQ     emoji-72(SP), $0
+	JEQ      other
+	JMP      emojis
 
 flaggedEsc:
 	// Only escaped ASCII bytes are flagged: the block is well-formed up to
@@ -1041,6 +1046,177 @@ held:
 	ADDQ R13, SI
 	JMP  copied
 
+other:
+	// Something else is flagged, which the caller handles: K2 is set in
+	// the bytes flagged, R12 is the first of them.
+	KMOVQ  K2, R12
+	TZCNTQ R12, R12
+
+	// What is wrong there may be the character it cuts off: R13 is where
+	// that starts, or R12. A lead byte in the three bytes before starts
+	// one that is cut off if it needs more bytes than there are up to R12.
+	MOVQ R12, R13
+	MOVL $3, R11
+
+back:
+	TESTQ   R13, R13
+	JZ      start
+	MOVBLZX -1(SI)(R13*1), AX
+	DECQ    R13
+	CMPB    AL, $0x80
+	JB      boundary
+	CMPB    AL, $0xC0
+	JAE     lead
+	DECL    R11
+	JNZ     back
+	JMP     boundary
+
+lead:
+	LEAQ 2(R13), BX // where a character of this lead byte ends
+	CMPB AL, $0xE0
+	JB   ends
+	INCQ BX
+	CMPB AL, $0xF0
+	JB   ends
+	INCQ BX
+
+ends:
+	CMPQ BX, R12
+	JHI  start
+
+boundary:
+	MOVQ R12, R13
+
+start:
+	CMPQ     watch-48(SP), $0
+	JNE      watchStart
+
+startOn:
+	// Copy the R13 clean bytes before, at most 63, with one masked store.
+	COPY_FIRST(R13)
+
+	// An escaped ASCII byte is written here, from esc, as vecCopy256
+	// does, and ill-formed input (invalid); anything else is left to the
+	// caller.
+	MOVBLZX (SI), AX
+	CMPB    AL, $0x80
+	JAE     invalid
+	SHLQ    $4, AX
+	ADDQ    R9, AX
+	MOVBLZX escapeText_n(AX), R11
+	TESTQ   R11, R11
+	JZ      copied // a byte the caller handles (escapeText)
+	LEAQ    (DI)(R11*1), R13
+	CMPQ    R13, R8
+	JHI     copied
+	WRITE_ESCAPE(R11, BX)
+	INCQ    SI
+	MOVQ    R13, DI
+	JMP     block
+
+invalid:
+	// A maximal subpart of ill-formed input at SI, as decode finds it
+	// from table37 (leadRows), is replaced with U+FFFD or escaped byte by
+	// byte here, as sanitizer.unit would, if kernelSeq.invalid asks; a
+	// character, flagged for its class or as a C1 control, is the
+	// caller's, and so is a subpart that src may cut off. On text with
+	// 1% of it ill-formed, this made Validate and Escape() 2–3 times as
+	// fast as a return to the caller at each. R13 counts its bytes, R12
+	// is the size of the lead byte's characters, R10 what to write.
+	MOVQ    k+64(FP), R11
+	MOVBLZX kernelSeq_invalid(R11), R10
+	TESTQ   R10, R10
+	JZ      copied
+	LEAQ    24(DI), R11 // three escapes of 8 bytes at most
+	CMPQ    R11, R8
+	JHI     copied
+	MOVL    $1, R13
+	CMPL    AX, $0xC0
+	JB      subpart // a continuation byte
+	MOVL    vecTables_leadRows-0x300(DX)(AX*4), BX // for 0xC0 up
+	MOVBLZX BL, R12
+	TESTL   R12, R12
+	JZ      subpart // C0, C1, F5–FF, which start no character
+	LEAQ    1(SI), R11
+	CMPQ    R11, CX
+	JAE     copied // (a lead byte that ends src is open, never flagged)
+	MOVBLZX 1(SI), R11
+	MOVBLZX BH, AX // the range of the second byte
+	CMPL    R11, AX
+	JB      subpart
+	SHRL    $16, BX
+	MOVBLZX BL, AX
+	CMPL    R11, AX
+	JA      subpart
+	INCL    R13
+	CMPL    R12, $2
+	JEQ     copied // a character
+	LEAQ    2(SI), R11
+	CMPQ    R11, CX
+	JAE     copied
+	MOVBLZX 2(SI), R11
+	ANDL    $0xC0, R11
+	CMPL    R11, $0x80
+	JNE     subpart
+	INCL    R13
+	CMPL    R12, $3
+	JEQ     copied
+	LEAQ    3(SI), R11
+	CMPQ    R11, CX
+	JAE     copied
+	MOVBLZX 3(SI), R11
+	ANDL    $0xC0, R11
+	CMPL    R11, $0x80
+	JNE     subpart
+	JMP     copied
+
+subpart:
+	// The R13 bytes at SI, which end where a unit may start: the next
+	// block starts there.
+	CMPL    R10, $const_kernelReplace
+	JNE     subpartEscape
+	MOVW    $0xBFEF, (DI) // U+FFFD
+	MOVB    $0xBD, 2(DI)
+	ADDQ    $3, DI
+	ADDQ    R13, SI
+	JMP     block
+
+subpartEscape:
+	MOVBLZX (SI), AX
+	SHLQ    $4, AX
+	LEAQ    escapeTable_invalid-0x800(R9)(AX*1), AX // for 0x80 up
+	MOVBLZX escapeText_n(AX), R11
+	WRITE_ESCAPE(R11, BX)
+	MOVBLZX escapeText_n(AX), R11
+	ADDQ    R11, DI
+	INCQ    SI
+	DECL    R13
+	JNZ     subpartEscape
+	JMP     block
+
+watchStart:
+	// A raw line feed in those bytes while attributes are on: copy up to
+	// it, and stop there for the caller (restLF).
+	MOVQ     R12, BX
+	XORL     R12, R12
+	LINE_FEEDS(R13)
+	MOVQ     BX, R12
+	TESTQ    R11, R11
+	JZ       startOn
+	TZCNTQ   R11, R13
+	COPY_FIRST(R13)
+
+copied:
+	VZEROUPPER
+	MOVQ k+64(FP), R11
+	MOVQ colored-16(SP), AX
+	MOVB AL, kernelSeq_colored(R11)
+	SUBQ dst_base+0(FP), DI
+	MOVQ DI, nDst+72(FP)
+	SUBQ src_base+24(FP), SI
+	MOVQ SI, nSrc+80(FP)
+	RET
+
 emojis:
 	// With the invisible classes (kernelSeq.emoji), a joiner between
 	// emoji, a selector after a base and the tags of a recommended flag
@@ -1053,9 +1229,7 @@ emojis:
 	// block may be read: those of src, and those of the caller's src
 	// before it (kernelSeq.before). R13 holds the tables.
 	MOVQ    k+64(FP), AX
-	MOVQ    kernelSeq_emoji(AX), R13
-	TESTQ   R13, R13
-	JZ      other
+	MOVQ    emoji-72(SP), R13
 	MOVQ    SI, R14
 	SUBQ    src_base+24(FP), R14
 	ADDQ    kernelSeq_before(AX), R14
@@ -1234,174 +1408,3 @@ emojisTags:
 	TESTQ   BX, BX
 	JNZ     emojisNext
 	JMP     emojisDone
-
-other:
-	// Something else is flagged, which the caller handles: K2 is set in
-	// the bytes flagged, R12 is the first of them.
-	KMOVQ  K2, R12
-	TZCNTQ R12, R12
-
-	// What is wrong there may be the character it cuts off: R13 is where
-	// that starts, or R12. A lead byte in the three bytes before starts
-	// one that is cut off if it needs more bytes than there are up to R12.
-	MOVQ R12, R13
-	MOVL $3, R11
-
-back:
-	TESTQ   R13, R13
-	JZ      start
-	MOVBLZX -1(SI)(R13*1), AX
-	DECQ    R13
-	CMPB    AL, $0x80
-	JB      boundary
-	CMPB    AL, $0xC0
-	JAE     lead
-	DECL    R11
-	JNZ     back
-	JMP     boundary
-
-lead:
-	LEAQ 2(R13), BX // where a character of this lead byte ends
-	CMPB AL, $0xE0
-	JB   ends
-	INCQ BX
-	CMPB AL, $0xF0
-	JB   ends
-	INCQ BX
-
-ends:
-	CMPQ BX, R12
-	JHI  start
-
-boundary:
-	MOVQ R12, R13
-
-start:
-	CMPQ     watch-48(SP), $0
-	JNE      watchStart
-
-startOn:
-	// Copy the R13 clean bytes before, at most 63, with one masked store.
-	COPY_FIRST(R13)
-
-	// An escaped ASCII byte is written here, from esc, as vecCopy256
-	// does, and ill-formed input (invalid); anything else is left to the
-	// caller.
-	MOVBLZX (SI), AX
-	CMPB    AL, $0x80
-	JAE     invalid
-	SHLQ    $4, AX
-	ADDQ    R9, AX
-	MOVBLZX escapeText_n(AX), R11
-	TESTQ   R11, R11
-	JZ      copied // a byte the caller handles (escapeText)
-	LEAQ    (DI)(R11*1), R13
-	CMPQ    R13, R8
-	JHI     copied
-	WRITE_ESCAPE(R11, BX)
-	INCQ    SI
-	MOVQ    R13, DI
-	JMP     block
-
-invalid:
-	// A maximal subpart of ill-formed input at SI, as decode finds it
-	// from table37 (leadRows), is replaced with U+FFFD or escaped byte by
-	// byte here, as sanitizer.unit would, if kernelSeq.invalid asks; a
-	// character, flagged for its class or as a C1 control, is the
-	// caller's, and so is a subpart that src may cut off. On text with
-	// 1% of it ill-formed, this made Validate and Escape() 2–3 times as
-	// fast as a return to the caller at each. R13 counts its bytes, R12
-	// is the size of the lead byte's characters, R10 what to write.
-	MOVQ    k+64(FP), R11
-	MOVBLZX kernelSeq_invalid(R11), R10
-	TESTQ   R10, R10
-	JZ      copied
-	LEAQ    24(DI), R11 // three escapes of 8 bytes at most
-	CMPQ    R11, R8
-	JHI     copied
-	MOVL    $1, R13
-	CMPL    AX, $0xC0
-	JB      subpart // a continuation byte
-	MOVL    vecTables_leadRows-0x300(DX)(AX*4), BX // for 0xC0 up
-	MOVBLZX BL, R12
-	TESTL   R12, R12
-	JZ      subpart // C0, C1, F5–FF, which start no character
-	LEAQ    1(SI), R11
-	CMPQ    R11, CX
-	JAE     copied // (a lead byte that ends src is open, never flagged)
-	MOVBLZX 1(SI), R11
-	MOVBLZX BH, AX // the range of the second byte
-	CMPL    R11, AX
-	JB      subpart
-	SHRL    $16, BX
-	MOVBLZX BL, AX
-	CMPL    R11, AX
-	JA      subpart
-	INCL    R13
-	CMPL    R12, $2
-	JEQ     copied // a character
-	LEAQ    2(SI), R11
-	CMPQ    R11, CX
-	JAE     copied
-	MOVBLZX 2(SI), R11
-	ANDL    $0xC0, R11
-	CMPL    R11, $0x80
-	JNE     subpart
-	INCL    R13
-	CMPL    R12, $3
-	JEQ     copied
-	LEAQ    3(SI), R11
-	CMPQ    R11, CX
-	JAE     copied
-	MOVBLZX 3(SI), R11
-	ANDL    $0xC0, R11
-	CMPL    R11, $0x80
-	JNE     subpart
-	JMP     copied
-
-subpart:
-	// The R13 bytes at SI, which end where a unit may start: the next
-	// block starts there.
-	CMPL    R10, $const_kernelReplace
-	JNE     subpartEscape
-	MOVW    $0xBFEF, (DI) // U+FFFD
-	MOVB    $0xBD, 2(DI)
-	ADDQ    $3, DI
-	ADDQ    R13, SI
-	JMP     block
-
-subpartEscape:
-	MOVBLZX (SI), AX
-	SHLQ    $4, AX
-	LEAQ    escapeTable_invalid-0x800(R9)(AX*1), AX // for 0x80 up
-	MOVBLZX escapeText_n(AX), R11
-	WRITE_ESCAPE(R11, BX)
-	MOVBLZX escapeText_n(AX), R11
-	ADDQ    R11, DI
-	INCQ    SI
-	DECL    R13
-	JNZ     subpartEscape
-	JMP     block
-
-watchStart:
-	// A raw line feed in those bytes while attributes are on: copy up to
-	// it, and stop there for the caller (restLF).
-	MOVQ     R12, BX
-	XORL     R12, R12
-	LINE_FEEDS(R13)
-	MOVQ     BX, R12
-	TESTQ    R11, R11
-	JZ       startOn
-	TZCNTQ   R11, R13
-	COPY_FIRST(R13)
-
-copied:
-	VZEROUPPER
-	MOVQ k+64(FP), R11
-	MOVQ colored-16(SP), AX
-	MOVB AL, kernelSeq_colored(R11)
-	SUBQ dst_base+0(FP), DI
-	MOVQ DI, nDst+72(FP)
-	SUBQ src_base+24(FP), SI
-	MOVQ SI, nSrc+80(FP)
-	RET
