@@ -1384,14 +1384,14 @@ emojisTag:
 	CMPL    AX, $0xA0F3
 	JNE     emojisDone
 	LEAQ    -1(R11), R10
-	CMPQ    R10, $(64-const_tagTail)
-	JHI     emojisDone
 	MOVQ    avail-56(SP), AX
 	ADDQ    R10, AX
 	CMPQ    AX, $4
 	JLT     emojisDone
 	CMPL    -4(SI)(R10*1), $0xB48F9FF0 // U+1F3F4
 	JNE     emojisDone
+	CMPQ    R10, $(64-const_tagTail)
+	JHI     emojisCut
 	TAIL(0, emojisTail1)
 
 emojisTail1:
@@ -1399,6 +1399,21 @@ emojisTail1:
 
 emojisTail2:
 	TAIL(2*const_tagTail, emojisDone)
+
+emojisCut:
+	// Tags that run past the block after U+1F3F4: the block ends before
+	// the flag, at 37 to 60 (the tags start past 64-tagTail), and the
+	// next starts with it, the tags all in it. Every flag before it has
+	// passed, for they are taken in order; the escaped ASCII bytes
+	// before it are escapes' (expand takes 32 bytes and more).
+	SUBQ     $4, R10
+	KMOVQ    R12, K3
+	KANDNQ   K2, K3, K2
+	MOVQ     $-1, AX
+	BZHIQ    R10, AX, AX
+	KMOVQ    AX, K3
+	KANDQ    K3, K2, K2
+	JMP      escapes
 
 emojisTags:
 	MOVL    $0xFFFFFF, AX // the tagTail bytes from R10
