@@ -245,12 +245,16 @@ func (t *sanitizer) Span(src []byte, atEOF bool) (n int, err error) {
 	if t.passing > 0 {
 		return 0, transform.ErrEndOfSpan // inside a sequence: Transform's
 	}
+	emoji := false // an emoji sequence has passed: spanEmoji is worth it
 	for {
 		end := len(src)
 		if t.colored && !t.set.ascii['\n'] {
 			if i := bytes.IndexByte(src[n:], '\n'); i >= 0 {
 				end = n + i // a reset goes before it
 			}
+		}
+		if emoji && t.kseq.emoji != nil && t.set.vec != nil && t.set.vec.wide != 0 && end-n >= wideMin {
+			n += t.spanEmoji(src, n, end)
 		}
 		n += t.clean(src[n:end])
 		if n == len(src) && t.colored && atEOF {
@@ -276,6 +280,7 @@ func (t *sanitizer) Span(src []byte, atEOF bool) (n int, err error) {
 		if t.set.emojiFast && !t.reference {
 			if m := t.passEmoji(src, n, len(src)-n); m > 0 {
 				n += m
+				emoji = true
 				continue
 			}
 		}

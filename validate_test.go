@@ -270,14 +270,21 @@ func clean(p []byte, s *set) int {
 }
 
 // checkFastPaths holds every fast path of t to the plain loop on p: the
-// same clean prefix, to the byte, and the same output from Transform.
+// same clean prefix, to the byte, the same Span, and the same output from
+// Transform.
 func checkFastPaths(tb testing.TB, t *sanitizer, p []byte) {
 	tb.Helper()
 	fast, ref := fastPaths(t)
 	want, _ := oneShot(ref, p)
+	ref.Reset()
+	wantSpan, wantErr := ref.Span(p, true)
 	for i, f := range fast {
 		if a, b := f.clean(p), clean(p, &ref.set); a != b {
 			tb.Fatalf("% x: fast path %d: clean = %d, the plain loop %d", p, i, a, b)
+		}
+		f.Reset()
+		if n, err := f.Span(p, true); n != wantSpan || err != wantErr {
+			tb.Fatalf("% x: fast path %d: Span = %d, %v; the plain loop %d, %v", p, i, n, err, wantSpan, wantErr)
 		}
 		if got, _ := oneShot(f, p); !bytes.Equal(got, want) {
 			tb.Fatalf("% x: fast path %d wrote %q, the plain loop %q", p, i, got, want)
