@@ -83,7 +83,7 @@ func (t *sanitizer) spanEmoji(src []byte, at, end int) int {
 		m := min(end-n, len(scratch))
 		_, s := vecCopy(scratch[:m], src[n:n+m], t.set.vec, &spanEscapes, &k)
 		n += s
-		if s < m-wideMin {
+		if s == 0 || m-s >= wideMin {
 			break // at something it does not pass
 		}
 	}
