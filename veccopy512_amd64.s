@@ -272,6 +272,14 @@ GLOBL expandSlots<>(SB), RODATA|NOPTR, $128
 	ANDL    $0x3F, R14; \
 	ORL     AX, R14
 
+// BEFORE sets AX to how many bytes before R10 in the block may be read
+// (avail and R10), and jumps to fail if that is fewer than n.
+#define BEFORE(n, fail) \
+	MOVQ avail-56(SP), AX; \
+	ADDQ R10, AX;          \
+	CMPQ AX, $n;           \
+	JLT  fail
+
 // SYMBOL_BASE jumps to fail unless the character of U+2000–U+2FFF whose
 // offset R14 holds is in U+2190–U+23FF or U+2600–U+27BF, all bases
 // (isBase). It clobbers AX.
@@ -1267,10 +1275,7 @@ emojisJoiner:
 	CMPB    (SI)(R11*1), $0x8D
 	JNE     emojisDone
 	LEAQ    -2(R11), R10
-	MOVQ    avail-56(SP), AX
-	ADDQ    R10, AX
-	CMPQ    AX, $3
-	JLT     emojisDone
+	BEFORE(3, emojisDone)
 	MOVWLZX -3(SI)(R10*1), R14
 	CMPL    R14, $0xB8EF
 	JNE     emojisSkin
@@ -1286,10 +1291,7 @@ emojisBase:
 	// ASCII character, a base of the emoji block, or a symbol of
 	// U+2190–U+23FF or U+2600–U+27BF. Then the selector passes, or the
 	// joiner after it goes on to its skin tone (joiner).
-	MOVQ    avail-56(SP), AX
-	ADDQ    R10, AX
-	CMPQ    AX, $1
-	JLT     emojisDone
+	BEFORE(1, emojisDone)
 	MOVBLZX -1(SI)(R10*1), R14
 	CMPL    R14, $0x80
 	JAE     emojisBaseEmoji
@@ -1307,10 +1309,7 @@ emojisBaseEmoji:
 	JMP     emojisBased
 
 emojisBaseSymbol:
-	MOVQ    avail-56(SP), AX
-	ADDQ    R10, AX
-	CMPQ    AX, $3
-	JLT     emojisDone
+	BEFORE(3, emojisDone)
 	SYMBOL_AT(-3(SI)(R10*1), -1(SI)(R10*1), emojisDone)
 	SYMBOL_BASE(emojisDone)
 
@@ -1319,28 +1318,19 @@ emojisBased:
 	JEQ     emojisPass
 
 emojisSkin:
-	MOVQ    avail-56(SP), AX
-	ADDQ    R10, AX
-	CMPQ    AX, $4
-	JLT     emojisPict
+	BEFORE(4, emojisPict)
 	MOVL    -4(SI)(R10*1), R14
 	EMOJI_IN(R14, emojiTables_mod, emojisPict, emojisPict)
 	SUBQ    $4, R10
 
 emojisPict:
-	MOVQ    avail-56(SP), AX
-	ADDQ    R10, AX
-	CMPQ    AX, $4
-	JLT     emojisPictSymbol
+	BEFORE(4, emojisPictSymbol)
 	MOVL    -4(SI)(R10*1), R14
 	EMOJI_IN(R14, emojiTables_pict, emojisPictSymbol, emojisDone)
 	JMP     emojisAfter
 
 emojisPictSymbol:
-	MOVQ    avail-56(SP), AX
-	ADDQ    R10, AX
-	CMPQ    AX, $3
-	JLT     emojisDone
+	BEFORE(3, emojisDone)
 	SYMBOL_AT(-3(SI)(R10*1), -1(SI)(R10*1), emojisDone)
 	SYMBOL_IN(emojisDone)
 
@@ -1384,10 +1374,7 @@ emojisTag:
 	CMPL    AX, $0xA0F3
 	JNE     emojisDone
 	LEAQ    -1(R11), R10
-	MOVQ    avail-56(SP), AX
-	ADDQ    R10, AX
-	CMPQ    AX, $4
-	JLT     emojisDone
+	BEFORE(4, emojisDone)
 	CMPL    -4(SI)(R10*1), $0xB48F9FF0 // U+1F3F4
 	JNE     emojisDone
 	CMPQ    R10, $(64-const_tagTail)
