@@ -32,6 +32,9 @@ type emojiTables struct {
 	// tails are the tags of each recommended tag sequence, after U+1F3F4,
 	// which the kernel compares 24 bytes at a time (TestEmojiTables).
 	tails [len(rgiTagSequences)][tagTail]byte
+	// The vector pass's lookups and constants (emojivec.go).
+	rows4, cols4, rows3, cols3 [64]byte
+	bytes                      [vecBytes][64]byte
 }
 
 // tagTail is the length of the tags of a recommended tag sequence in
@@ -46,6 +49,7 @@ var newEmojiTables = sync.OnceValue(func() *emojiTables {
 	for i, s := range rgiTagSequences {
 		copy(e.tails[i][:], s[len(string(rune(blackFlag))):])
 	}
+	e.setVec()
 	return e
 })
 

@@ -102,6 +102,13 @@ func vecCopy256(dst, src []byte, v *vecTables, esc *escapeTable) (nDst, nSrc int
 //go:noescape
 func vecCopy512(dst, src []byte, v *vecTables, esc *escapeTable, k *kernelSeq) (nDst, nSrc int)
 
+// emojiVec runs the vector pass of vecCopy512 over emoji (EMOJIS_VEC) on
+// one block, with the flags given, alone, for the tests to hold it to its
+// model (TestEmojiVec): it returns the flags that it passes.
+//
+//go:noescape
+func emojiVec(block *[64]byte, flags uint64, e *emojiTables) uint64
+
 func cpuid(eax, ecx uint32) (a, b, c, d uint32)
 
 func xgetbv() uint32

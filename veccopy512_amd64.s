@@ -316,6 +316,93 @@ GLOBL expandSlots<>(SB), RODATA|NOPTR, $128
 	JEQ  emojisTags;                          \
 	JMP  next
 
+// VB is the vector of emojiTables.bytes at i (emojivec.go), for R13.
+#define VB(i) emojiTables_bytes+(i)*64(R13)
+
+// EMOJIS_VEC sets R12 to the flags of BX that are joiners and selectors
+// that pass in context, decided all at once on the block Z0 alone, with
+// masks of the characters that end at each byte: what needs a byte
+// outside the block, or a character that the tables leave to the scalar
+// code (emojivec.go), does not pass here. As the scalar code from
+// emojisNext, with P4, P3 and M4 the pictographs of the emoji block and of
+// U+2000–U+2FFF and the skin tones, BASE the bases (isBase) that it takes:
+//
+//	PS    = P4 | P3 | M4 & (P4 | P3) << 4  (a pictograph, and its skin tone)
+//	FV    = FE0F & (BASE & PS) << 3        (and a selector after both)
+//	after = P4 >> 4 | P3 >> 3              (a pictograph after a joiner)
+//	pass  = ZWJ & (PS | FV) << 3 & after | selectors & BASE << 3
+//
+// It clobbers AX, R10, R11, R14, Z1–Z7 and K3–K7.
+#define EMOJIS_VEC \
+	/* The bytes one, two and three back, with none before the block. */ \
+	VALIGND  $12, Z15, Z0, Z1; \
+	VPALIGNR $15, Z1, Z0, Z2;  \
+	VPALIGNR $14, Z1, Z0, Z3;  \
+	VPALIGNR $13, Z1, Z0, Z4;  \
+	/* K3: two continuation bytes end here; K4: E2 before them, K5: */ \
+	/* F0 9F. */ \
+	VPCMPB   $1, VB(const_vbC0), Z2, K3;     \
+	VPCMPB   $1, VB(const_vbC0), Z0, K3, K3; \
+	VPCMPEQB VB(const_vbE2), Z3, K3, K4;     \
+	VPCMPEQB VB(const_vb9F), Z3, K3, K5;     \
+	VPCMPEQB VB(const_vbF0), Z4, K5, K5;     \
+	/* Their classes: Z6 of the emoji block's, Z7 of U+2000–U+2FFF's. */ \
+	VPERMB   emojiTables_rows4(R13), Z2, Z5; \
+	VPERMB   emojiTables_cols4(R13), Z0, Z6; \
+	VPANDQ   Z5, Z6, Z6;                     \
+	VPERMB   emojiTables_rows3(R13), Z2, Z5; \
+	VPERMB   emojiTables_cols3(R13), Z0, Z7; \
+	VPANDQ   Z5, Z7, Z7;                     \
+	/* R14: after; R10: PS. */ \
+	VPTESTMB VB(const_vbPict4), Z6, K5, K6;  \
+	VPTESTMB VB(const_vbPict3), Z7, K4, K7;  \
+	KMOVQ    K6, R10;                        \
+	KMOVQ    K7, R11;                        \
+	MOVQ     R10, R14;                       \
+	SHRQ     $4, R14;                        \
+	MOVQ     R11, AX;                        \
+	SHRQ     $3, AX;                         \
+	ORQ      AX, R14;                        \
+	ORQ      R11, R10;                       \
+	VPTESTMB VB(const_vbMod4), Z6, K5, K6;   \
+	KMOVQ    K6, R11;                        \
+	MOVQ     R10, AX;                        \
+	SHLQ     $4, AX;                         \
+	ANDQ     AX, R11;                        \
+	ORQ      R11, R10;                       \
+	/* R11: BASE, of the emoji block, U+2000–U+2FFF, or 21–7E. */ \
+	VPTESTMB VB(const_vbBase4), Z6, K5, K6;  \
+	VPTESTMB VB(const_vbBase3), Z7, K4, K7;  \
+	KORQ     K6, K7, K6;                     \
+	VPCMPUB  $6, VB(const_vb20), Z0, K7;     \
+	VPCMPUB  $1, VB(const_vb7F), Z0, K7, K7; \
+	KORQ     K6, K7, K6;                     \
+	KMOVQ    K6, R11;                        \
+	/* R12: selectors, EF B8 80–8F, after a base; K7: U+FE0F. */ \
+	VPCMPEQB VB(const_vbEF), Z3, K7;         \
+	VPCMPEQB VB(const_vbB8), Z2, K7, K7;     \
+	VPCMPB   $1, VB(const_vb90), Z0, K7, K6; \
+	VPCMPEQB VB(const_vb8F), Z0, K7, K7;     \
+	KMOVQ    K6, R12;                        \
+	MOVQ     R11, AX;                        \
+	SHLQ     $3, AX;                         \
+	ANDQ     AX, R12;                        \
+	/* R10: what may end before a joiner, PS | FV, three bytes on. */ \
+	ANDQ     R10, R11;                       \
+	SHLQ     $3, R11;                        \
+	KMOVQ    K7, AX;                         \
+	ANDQ     AX, R11;                        \
+	ORQ      R11, R10;                       \
+	SHLQ     $3, R10;                        \
+	/* Joiners, E2 80 8D, between the two. */ \
+	VPCMPEQB VB(const_vb80), Z2, K4, K4;     \
+	VPCMPEQB VB(const_vb8D), Z0, K4, K4;     \
+	KMOVQ    K4, AX;                         \
+	ANDQ     R10, AX;                        \
+	ANDQ     R14, AX;                        \
+	ORQ      AX, R12;                        \
+	ANDQ     BX, R12
+
 // keepsBad marks, by the low half of a parameter byte (30–3F), those that
 // keeps leaves to sgr: :, and < = > ?.
 DATA keepsBad<>+0(SB)/8, $0x0000000000000000
@@ -1245,6 +1332,25 @@ emojis:
 	KMOVQ   K1, BX
 	XORL    R12, R12
 
+	// Where the first flag is a joiner or a selector, the vector pass
+	// decides what it can of them all (EMOJIS_VEC), and the flags it
+	// leaves, if any, go on one at a time. Anything else first ends the
+	// emoji there, as the scalar code finds at once.
+	TZCNTQ  BX, R11
+	CMPQ    R11, $2
+	JLT     emojisNext
+	MOVWLZX -2(SI)(R11*1), AX
+	CMPL    AX, $0x80E2
+	JEQ     emojisVec
+	CMPL    AX, $0xB8EF
+	JNE     emojisNext
+
+emojisVec:
+	EMOJIS_VEC
+	ANDNQ   BX, R12, BX
+	TESTQ   BX, BX
+	JZ      emojisDone
+
 emojisNext:
 	// R11: the flag. A character of three bytes is flagged at its last.
 	TZCNTQ  BX, R11
@@ -1410,3 +1516,15 @@ emojisTags:
 	TESTQ   BX, BX
 	JNZ     emojisNext
 	JMP     emojisDone
+
+// func emojiVec(block *[64]byte, flags uint64, e *emojiTables) uint64
+TEXT ·emojiVec(SB), NOSPLIT, $0-32
+	MOVQ      block+0(FP), AX
+	VMOVDQU64 (AX), Z0
+	VPXORQ    Z15, Z15, Z15
+	MOVQ      flags+8(FP), BX
+	MOVQ      e+16(FP), R13
+	EMOJIS_VEC
+	VZEROUPPER
+	MOVQ      R12, ret+24(FP)
+	RET

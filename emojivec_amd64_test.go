@@ -1,0 +1,154 @@
+//go:build !purego
+
+package sanitize
+
+import (
+	"math/bits"
+	"math/rand/v2"
+	"strings"
+	"testing"
+	"unicode/utf8"
+)
+
+// emojiVecModel is what EMOJIS_VEC is meant to do, written from the rules
+// (zwjBetweenEmoji, selectorPasses) rather than from the kernel: of the
+// flags, the joiners and selectors U+FE00–U+FE0F that pass in context,
+// where all of that context is in the block and every character of it is
+// one that the vector tables decide.
+func emojiVecModel(block *[64]byte, flags uint64, e *emojiTables) uint64 {
+	b := block[:]
+	// last returns the character whose last byte is b[i], if it is whole
+	// and well-formed in the block.
+	last := func(i int) (rune, bool) {
+		if i < 0 {
+			return 0, false
+		}
+		r, size := utf8.DecodeLastRune(b[:i+1])
+		return r, size > 1 || r < utf8.RuneSelf
+	}
+	pict := func(r rune) bool {
+		return inEmojiBlock(r) && vecClaims(e, r, vecPict4) || 0x2000 <= r && r <= 0x2FFF && vecClaims(e, r, vecPict3)
+	}
+	base := func(r rune) bool {
+		return '!' <= r && r <= '~' || inEmojiBlock(r) && vecClaims(e, r, vecBase4) ||
+			0x2000 <= r && r <= 0x2FFF && vecClaims(e, r, vecBase3)
+	}
+	var pass uint64
+	for f := flags; f != 0; f &= f - 1 {
+		k := bits.TrailingZeros64(f)
+		if k < 2 {
+			continue
+		}
+		switch {
+		case b[k-2] == 0xEF && b[k-1] == 0xB8 && 0x80 <= b[k] && b[k] <= 0x8F: // a selector
+			if r, ok := last(k - 3); ok && base(r) {
+				pass |= 1 << k
+			}
+		case b[k-2] == 0xE2 && b[k-1] == 0x80 && b[k] == 0x8D: // a joiner
+			end := k - 3
+			r, ok := last(end)
+			if ok && r == 0xFE0F {
+				end -= 3
+				r, ok = last(end)
+				ok = ok && base(r)
+			}
+			if ok && inEmojiBlock(r) && vecClaims(e, r, vecMod4) {
+				end -= 4
+				r, ok = last(end)
+			}
+			if !ok || !pict(r) {
+				continue
+			}
+			next, size := utf8.DecodeRune(b[k+1:])
+			if size > 1 && pict(next) {
+				pass |= 1 << k
+			}
+		}
+	}
+	return pass
+}
+
+// The vector pass does what its model says on random blocks of emoji, their
+// pieces, look-alikes (F1 9F and F3 9F lead the same bytes as emoji), and
+// ill-formed bytes, cut anywhere; and what it passes, the rules pass.
+func TestEmojiVec(t *testing.T) {
+	if !haveWide {
+		t.Skip("no AVX-512 kernel on this processor")
+	}
+	e := newEmojiTables()
+	s := New(Also(Invisible | Tags | VariationSelectors)).(*sanitizer)
+	pieces := []string{"👨", "👩", "💻", "🌈", "🏳", "❤", "🕵", "🤦", "🙅", "🔥", "🫱", "🇯", "\U0001FC73", "\U0001F53E",
+		"🏻", "🏽", "\ufe0f", "\ufe0f", "\ufe0e", "\ufe00", "\u200d", "\u200d", "\u200d", "\u200c",
+		"\u2194", "\u2182", "\u2190", "\u203c", "\u2600", "\u2606", "\u2764", "\u2B1B", "\u2B1A", "\u2000",
+		"\U0005F468", "\U000DF468", "\U0001F468"[:3], "\u200d"[:2], "\x80", "\xbf", "\x9f", "1", "!", "~", " ", "\x7f", "a"}
+	rng := rand.New(rand.NewPCG(31, 32))
+	var block [64]byte
+	for range 200000 {
+		var text []byte
+		for len(text) < 96 {
+			text = append(text, pieces[rng.IntN(len(pieces))]...)
+		}
+		copy(block[:], text[rng.IntN(len(text)-63):])
+		flags := rng.Uint64() | rng.Uint64() // most bytes
+		got, want := emojiVec(&block, flags, e), emojiVecModel(&block, flags, e)
+		if got != want {
+			t.Fatalf("%+q with flags %064b:\npassed %064b,\nwant   %064b", block, bits.Reverse64(flags), bits.Reverse64(got), bits.Reverse64(want))
+		}
+		for p := got; p != 0; p &= p - 1 {
+			k := bits.TrailingZeros64(p)
+			if ruled := rulesPass(s, block[:], k); !ruled {
+				t.Fatalf("%+q: the vector pass passes byte %d, which the rules do not", block, k)
+			}
+		}
+	}
+}
+
+// rulesPass reports whether the joiner or selector that ends at b[k]
+// passes by the rules, with b the whole of the input.
+func rulesPass(s *sanitizer, b []byte, k int) bool {
+	if b[k] == 0x8D {
+		return s.zwjBetweenEmoji(b[:k-2], b[k+1:])
+	}
+	r, ok := lastRune(b[:k-2])
+	return ok && s.selectorPasses(r)
+}
+
+// The vector pass decides every joiner and selector of the sequences that
+// chat text is full of, of Unicode 15.0 (the sequences of 15.1 that point
+// left and right are left to the scalar code), wherever they stand in a
+// block, their context in it.
+func TestEmojiVecDecides(t *testing.T) {
+	if !haveWide {
+		t.Skip("no AVX-512 kernel on this processor")
+	}
+	e := newEmojiTables()
+	for _, seq := range []string{
+		"\U0001F468\u200d\U0001F469\u200d\U0001F467",     // family
+		"\U0001F469\U0001F3FD\u200d\U0001F4BB",           // technologist, with a skin tone
+		"\U0001F3F3\ufe0f\u200d\U0001F308",               // rainbow flag
+		"\u2764\ufe0f\u200d\U0001F525",                   // heart on fire
+		"\U0001F575\U0001F3FB\u200d\u2640\ufe0f",         // detective
+		"\U0001F9D1\u200d\u2695\ufe0f",                   // health worker
+		"\U0001FAF1\U0001F3FB\u200d\U0001FAF2\U0001F3FC", // handshake
+		"\U0001F441\ufe0f\u200d\U0001F5E8\ufe0f",         // eye in speech bubble
+		"1\ufe0f\u20e3", "\u263a\ufe0e", "\u2194\ufe0f",  // selectors alone
+		"\U0001F937\U0001F3FE\u200d\u2642\ufe0f",       // shrug
+		"\U0001F408\u200d\u2B1B",                       // black cat
+		"\U0001F43B\u200d\u2744\ufe0f",                 // polar bear
+		"\U0001F636\u200d\U0001F32B\ufe0f",             // face in clouds
+		"\U0001F9D4\U0001F3FF\u200d\u2640\ufe0f",       // bearded woman
+		"\U0001F469\u200d\u2764\ufe0f\u200d\U0001F468", // couple with heart
+		"\U0001F3F4\u200d\u2620\ufe0f",                 // pirate flag
+		"\U0001F415\u200d\U0001F9BA",                   // service dog
+		"\U0001F9D1\U0001F3FD\u200d\U0001F9AF",         // with a white cane
+	} {
+		want := strings.Count(seq, "\u200d") + strings.Count(seq, "\ufe0f") + strings.Count(seq, "\ufe0e")
+		for at := 0; at+len(seq) <= 64; at++ {
+			var block [64]byte
+			copy(block[:], strings.Repeat("-", at)+seq+strings.Repeat("-", 64))
+			if got := bits.OnesCount64(emojiVec(&block, ^uint64(0), e)); got != want {
+				t.Errorf("%+q at %d: the vector pass passes %d joiners and selectors of %d", seq, at, got, want)
+			}
+		}
+	}
+}

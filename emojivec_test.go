@@ -1,0 +1,116 @@
+package sanitize
+
+import (
+	"os"
+	"strconv"
+	"strings"
+	"testing"
+	"unicode"
+)
+
+// vecClaims reports whether the vector pass's tables put r in the class
+// of the bits mask: r of the emoji block in rows4 and cols4, r of
+// U+2000–U+2FFF in rows3 and cols3, as EMOJIS_VEC looks them up by the
+// low six bits of the last two bytes of r in UTF-8.
+func vecClaims(e *emojiTables, r rune, mask byte) bool {
+	rows, cols := &e.rows4, &e.cols4
+	if r < emojiBlockLo {
+		rows, cols = &e.rows3, &e.cols3
+	}
+	return rows[r>>6&63]&cols[r&63]&mask != 0
+}
+
+// either returns the bits of a class in the tables of r: mask4 for the
+// emoji block, mask3 for U+2000–U+2FFF.
+func either(r rune, mask4, mask3 byte) byte {
+	if inEmojiBlock(r) {
+		return mask4
+	}
+	return mask3
+}
+
+// The vector pass's tables claim no code point for a class that the rules
+// do not put in it, and claim all of it in the full rows and in the rows
+// that have a bit of their own.
+func TestEmojiVecTables(t *testing.T) {
+	e := newEmojiTables()
+	own := func(rows []rune, r rune) bool {
+		for _, first := range rows {
+			if r>>6 == first>>6 {
+				return true
+			}
+		}
+		return false
+	}
+	full := func(b *blockBits, r rune) bool { return b[r>>6&63] == ^uint64(0) }
+	symbolBase := bitsFrom(0x2000, symbolBases)
+	for _, c := range []struct {
+		name      string
+		lo        rune
+		mask      byte
+		bits      *blockBits
+		rows      []rune
+		fullToo   bool
+		ruleAgree func(rune) bool
+	}{
+		{"pictograph", emojiBlockLo, vecPict4, &e.pict, pictRows4, true, isPictographic},
+		{"base", emojiBlockLo, vecBase4, &e.base, nil, true, isBase},
+		{"skin tone", emojiBlockLo, vecMod4, &e.mod, modRows4, false, isModifier},
+		{"symbol pictograph", 0x2000, vecPict3, &e.symbols, pictRows3, true, isPictographic},
+		{"symbol base", 0x2000, vecBase3, symbolBase, baseRows3, true, isBase},
+	} {
+		for r := c.lo; r < c.lo+4096; r++ {
+			i := r - c.lo
+			has := c.bits[i>>6]&(1<<(i&63)) != 0
+			claims := vecClaims(e, r, c.mask)
+			if claims && (!has || !c.ruleAgree(r)) {
+				t.Errorf("%s: the vector tables claim %U, which is none", c.name, r)
+			}
+			if !claims && has && (own(c.rows, r) || c.fullToo && full(c.bits, i)) {
+				t.Errorf("%s: the vector tables miss %U, in a row they decide", c.name, r)
+			}
+		}
+	}
+}
+
+// The vector pass decides the characters of every RGI emoji ZWJ sequence
+// (emoji-zwj-sequences.txt): each pictograph and skin tone is in its
+// tables, and so is each base before U+FE0F (skipped without the UCD).
+func TestEmojiVecCovers(t *testing.T) {
+	data, err := os.ReadFile("/usr/share/unicode/emoji/emoji-zwj-sequences.txt")
+	if err != nil {
+		t.Skip("no emoji-zwj-sequences.txt (apt-get install unicode-data)")
+	}
+	e := newEmojiTables()
+	n := 0
+	for _, line := range strings.Split(string(data), "\n") {
+		line, _, _ = strings.Cut(line, "#")
+		cps, _, ok := strings.Cut(line, ";")
+		if !ok {
+			continue
+		}
+		n++
+		var prev rune
+		for _, cp := range strings.Fields(cps) {
+			v, _ := strconv.ParseUint(cp, 16, 32)
+			r := rune(v)
+			switch {
+			case r == 0x200D:
+			case r == 0xFE0F:
+				if !vecClaims(e, prev, either(prev, vecBase4, vecBase3)) {
+					t.Errorf("%s: the vector pass leaves the base %U before U+FE0F", strings.TrimSpace(cps), prev)
+				}
+			case unicode.Is(emojiModifier, r):
+				if !vecClaims(e, r, vecMod4) {
+					t.Errorf("%s: the vector pass leaves the skin tone %U", strings.TrimSpace(cps), r)
+				}
+			case !vecClaims(e, r, either(r, vecPict4, vecPict3)):
+				t.Errorf("%s: the vector pass leaves the pictograph %U", strings.TrimSpace(cps), r)
+			}
+			prev = r
+		}
+	}
+	if n < 1000 {
+		t.Errorf("only %d ZWJ sequences read", n)
+	}
+}
