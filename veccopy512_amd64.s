@@ -1348,6 +1348,27 @@ emojis:
 emojisVec:
 	EMOJIS_VEC
 	ANDNQ   BX, R12, BX
+
+	// A block that ends in a run of characters that are not ASCII, as
+	// emoji sequences are, from 32 on, ends before it, if every flag
+	// before has passed: the next block starts with the run, whose
+	// context is then all in it, where its joiners and selectors would
+	// have been left to the scalar code here and there.
+	VPMOVB2M Z0, K3
+	KMOVQ    K3, AX
+	NOTQ     AX
+	LZCNTQ   AX, AX
+	MOVL     $64, R10
+	SUBQ     AX, R10 // where the run starts; 64 if none
+	CMPQ     R10, $32
+	JB       emojisWhole
+	CMPQ     R10, $64
+	JEQ      emojisWhole
+	BZHIQ    R10, BX, AX
+	TESTQ    AX, AX
+	JZ       emojisCutAt
+
+emojisWhole:
 	TESTQ   BX, BX
 	JZ      emojisDone
 
@@ -1500,6 +1521,8 @@ emojisCut:
 	// passed, for they are taken in order; the escaped ASCII bytes
 	// before it are escapes' (expand takes 32 bytes and more).
 	SUBQ     $4, R10
+
+emojisCutAt:
 	KMOVQ    R12, K3
 	KANDNQ   K2, K3, K2
 	MOVQ     $-1, AX
