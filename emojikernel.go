@@ -20,7 +20,10 @@ import "sync"
 //     the block of the first.
 //
 // It judges them on the caller's src alone, as passEmoji does: what
-// earlier calls consumed is left to the rules.
+// earlier calls consumed is left to the rules. The joiners and selectors
+// of a block are decided first all at once, with vectors (emojivec.go),
+// where their context is in the block; the scalar code takes the rest,
+// and the tags, one flag at a time.
 
 // emojiTables are the bitmaps and byte strings the kernel reads, laid out
 // for it: go_asm.h gives the offsets of the fields.

@@ -1316,7 +1316,8 @@ emojis:
 	// With the invisible classes (kernelSeq.emoji), a joiner between
 	// emoji, a selector after a base and the tags of a recommended flag
 	// pass where they stand, judged on the input around them as passEmoji
-	// and tagRun judge them (emojikernel.go): flag by flag from the first,
+	// and tagRun judge them (emojikernel.go): all at once where the
+	// vector pass can (emojisVec), then flag by flag from the first left,
 	// R12 getting those that pass and BX keeping those left. The first
 	// that is none of these, or whose context is not all in src, ends
 	// that, and other takes it; if none is left, the block goes on as one
