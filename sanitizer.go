@@ -83,6 +83,9 @@ func (t *sanitizer) init(c config) {
 		}
 		if t.keepColors {
 			t.kseq.mode |= kernelKeep
+			if e := &escapeTables[t.style].texts[0x1B]; !t.strip && e.n != 0 {
+				t.kseq.esc = e
+			}
 		}
 		if t.resets {
 			t.kseq.mode |= kernelColors
@@ -560,7 +563,14 @@ const replacement = "\uFFFD"
 // introducer here and the rest there. Anything else is an introducer
 // handled as a control, the rest ordinary text.
 func (t *sanitizer) sequence(src []byte, atEOF bool, buf *[maxUnit]byte) (out []byte, size int, err error) {
-	seq := scanSequence(src, atEOF, t.keepColors)
+	var seq sequence
+	if !t.keepColors || t.strip || t.reporting || len(src) < 2 || src[0] != 0x1B || src[1] == '[' {
+		seq = scanSequence(src, atEOF, t.keepColors)
+	}
+	// Else what follows ESC cannot make it an SGR sequence, and under
+	// KeepColors alone it is escaped whether it starts another sequence or
+	// none (seqNone): there is nothing to wait for, but for a report,
+	// which says which.
 	switch {
 	case seq.kind == seqMore:
 		return nil, 0, transform.ErrShortSrc

@@ -230,3 +230,25 @@ func TestKeepColorsKernel(t *testing.T) {
 		"\x1b[0;38;5;0m", "\x1b[38;5;8;0m")
 	checkFastPathsOnRuns(t, rand.New(rand.NewPCG(17, 18)), 3000, 40, eights, configs)
 }
+
+// Under KeepColors alone the AVX-512 kernel escapes the ESC of any other
+// sequence itself and goes on, as the recognizer would (escESC in
+// veccopy512_amd64.s): it takes each of these in the one call.
+func TestKeepColorsKernelEscapes(t *testing.T) {
+	if !haveWide {
+		t.Skip("no AVX-512 kernel on this processor")
+	}
+	s := New(KeepColors(), Allow('\n')).(*sanitizer)
+	text := strings.Repeat("lorem ipsum ", 20)
+	for _, seq := range []string{"\x1b]0;title\x07", "\x1b]8;;https://example.com\x1b\\", "\x1b(B", "\x1b7", "\x1bc",
+		"\x1b[2J", "\x1b[?25l", "\x1b[1;2H", "\x1b[8m", "\x1b[38:5:0m", "\x1bP1$r\x1b\\", "\x1b\x1b[31m", "\x1b]0;t\x1b[0m"} {
+		for pad := range 64 {
+			in := []byte(text[:pad] + seq + text)
+			dst := make([]byte, 4*len(in))
+			if _, nSrc := vecCopy(dst, in, s.set.vec, s.esc, &s.kseq); nSrc < pad+len(seq) {
+				t.Errorf("%+q after %d bytes: the kernel stopped at %d", seq, pad, nSrc)
+			}
+			checkCopy(t, s, in, false)
+		}
+	}
+}

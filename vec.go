@@ -274,7 +274,8 @@ var escapeTables, sequenceEscapeTables = func() (t, seq [UnicodeStyle + 1]*escap
 // that starts a CSI sequence of the plain form, ESC [, parameter bytes
 // 30–3F and a final byte 40–7E, all in one block (veccopy512_amd64.s,
 // csi): with mode 0 it stops there for the recognizer (sequence.go), as
-// at every other ESC. And what to do with ill-formed input (invalid): 0
+// at every other ESC, and under kernelKeep alone it escapes every ESC
+// that starts no SGR sequence that is kept (esc). And what to do with ill-formed input (invalid): 0
 // stops there for the caller. And whether it passes emoji joiners,
 // selectors and tags in context (emoji, emojikernel.go), judging them on
 // src and the before bytes that precede it in the caller's src.
@@ -284,6 +285,10 @@ type kernelSeq struct {
 	invalid uint8 // kernelReplace or kernelEscapeInvalid, as OnInvalid says
 	before  int
 	emoji   *emojiTables // nil: the kernel stops at every joiner, selector and tag
+	// esc is the escape of ESC, which the kernel writes under kernelKeep
+	// alone where an ESC starts no SGR sequence that is kept; nil: it
+	// stops there.
+	esc *escapeText
 }
 
 // The values of kernelSeq.invalid: a maximal subpart of ill-formed input

@@ -730,7 +730,6 @@ keepsCopy:
 keepsNone:
 	TESTQ        AX, AX
 	JZ           expandTry // no ESC: other escapes alone
-
 keepsNot:
 	XORL         R12, R12
 
@@ -851,9 +850,10 @@ csi:
 	JNZ     sgr
 
 csiOther:
-	// Not an SGR sequence that is kept: dropped under kernelStrip.
+	// Not an SGR sequence that is kept: dropped under kernelStrip, and
+	// its ESC escaped under kernelKeep alone.
 	TESTQ   $const_kernelStrip, mode-8(SP)
-	JZ      held
+	JZ      escESC
 	LEAQ    1(AX), R12 // the bytes after it are next
 	MOVQ    $-1, R11
 	BZHIQ   R12, R11, R11
@@ -869,10 +869,10 @@ osc:
 	// are rare enough to leave to the recognizer. A C1 control, ST
 	// included, and anything else not ASCII that is flagged is not seen
 	// here (other).
+	TESTQ   $const_kernelStrip, mode-8(SP)
+	JZ      escESC
 	CMPB    1(SI)(R13*1), $0x5D // ]
 	JNE     held
-	TESTQ   $const_kernelStrip, mode-8(SP)
-	JZ      held
 	MOVQ    BX, AX
 	BLSRQ   AX, AX
 	TZCNTQ  AX, AX // the next flag, 64 if none
@@ -906,6 +906,25 @@ oscEnd:
 	BZHIQ   R12, R11, R11
 	ANDNQ   BX, R11, BX
 	TESTQ   BX, BX
+	JNZ     escape
+	JMP     rest
+
+escESC:
+	// Under kernelKeep alone, an ESC that starts no SGR sequence that is
+	// kept is escaped as a character, and the rest of its sequence is
+	// left as text, as sanitizer.sequence does: on the coloured log, each
+	// OSC sequence went back to Transform for it. kernelSeq.esc is its
+	// escape. (escapeOn made room for one.)
+	MOVQ    k+64(FP), AX
+	MOVQ    kernelSeq_esc(AX), AX
+	TESTQ   AX, AX
+	JZ      held
+	MOVBLZX escapeText_n(AX), R11
+	WRITE_ESCAPE(R11, R12)
+	MOVBLZX escapeText_n(AX), R11
+	ADDQ    R11, DI
+	LEAQ    1(R13), R12
+	BLSRQ   BX, BX
 	JNZ     escape
 	JMP     rest
 
