@@ -177,6 +177,7 @@ func TestStripKernel(t *testing.T) {
 		"\x1b[" + strings.Repeat("1;", 40) + "m", "\x1b[" + strings.Repeat("9", 61) + "m",
 		"\x1b]8;;https://example.com\x1b\\", "\x1b]0;é\x07", "\x1b]0;a\nb\x07", "\x1b]0;a\x18b\x07", "\x1b]0;x\x1bx",
 		"\x1b]0;t\x7f\x07", "\x1b]0;t\x01\x07", "\x1b]0;\u009c", "\x1b]0;" + strings.Repeat("x", 70) + "\x07", "\x1b]", "\x07",
+		"\x1b\\", "\x1b]0;\x1b[31mx\x07", "\x1b]2;a\x1b\\", "\\",
 		"a", "word ", "é", "日本", "\t", "\n", "\x00", "\x7f", "\u0085", "\xff", strings.Repeat("x", 50)}
 	configs := [][]Option{
 		{Sequences(StripSequences)},
@@ -249,6 +250,49 @@ func TestKeepColorsKernelEscapes(t *testing.T) {
 				t.Errorf("%+q after %d bytes: the kernel stopped at %d", seq, pad, nSrc)
 			}
 			checkCopy(t, s, in, false)
+		}
+	}
+}
+
+// Under StripSequences the AVX-512 kernel drops whole blocks of CSI and
+// OSC sequences at once (csisOSC in veccopy512_amd64.s): each of these,
+// at every place in a block, among text and plain CSI sequences, comes
+// out as from the plain loop, and those that are sequences with nothing
+// flagged around them are taken in the one call.
+func TestStripKernelOSC(t *testing.T) {
+	if !haveWide {
+		t.Skip("no AVX-512 kernel on this processor")
+	}
+	text := strings.Repeat("lorem \x1b[1mipsum\x1b[0m ", 12)
+	for _, c := range []struct {
+		seq   string
+		whole bool // the kernel takes it in one call
+	}{
+		{"\x1b]0;title\x07", true},
+		{"\x1b]8;;https://example.com\x1b\\link\x1b]8;;\x1b\\", true},
+		{"\x1b]0;é\x07", false}, // not ASCII: flagged
+		// What it leaves to the recognizer: an ESC in an OSC string, which
+		// makes it none; ST alone; controls in one; one too long for a
+		// block.
+		{"\x1b]0;\x1b[31mx\x07", false},
+		{"\x1b]0;a\x1b]0;b\x07", false},
+		{"\x1b\\", false},
+		{"x\x1b\\\x1b]0;t\x07", false},
+		{"\x1b]0;a\tb\x07", false},
+		{"\x1b]0;a\nb\x07", false},
+		{"\x1b]0;a\x18b\x07", false},
+		{"\x1b]0;" + strings.Repeat("x", 70) + "\x07", false},
+	} {
+		for _, opts := range [][]Option{{Sequences(StripSequences), Allow('\a', '\t', '\n', '\x18')}, {Sequences(StripSequences)}} {
+			s := New(opts...).(*sanitizer)
+			for pad := range 64 {
+				in := []byte(strings.Repeat("x", pad) + c.seq + text)
+				checkCopy(t, s, in, false)
+				dst := make([]byte, 4*len(in))
+				if _, nSrc := vecCopy(dst, in, s.set.vec, s.esc, &s.kseq); c.whole && nSrc < pad+len(c.seq) {
+					t.Errorf("%+q after %d bytes: the kernel stopped at %d", c.seq, pad, nSrc)
+				}
+			}
 		}
 	}
 }

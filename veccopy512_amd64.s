@@ -1114,6 +1114,9 @@ csis:
 	MOVQ         $-1, R12
 	BZHIQ        R10, R12, R12
 	ANDNQ        R12, R13, R12 // what is kept, of the R10 bytes
+
+csisStore:
+	// R12: the bytes of the R10 that are kept.
 	KMOVQ        R12, K3
 	VPCOMPRESSB  Z0, K3, Z1
 	POPCNTQ      R12, R12
@@ -1126,8 +1129,21 @@ csis:
 	JMP          block
 
 csisLast:
-	// The block up to its last ESC, if that is not its first byte, with
-	// the flags before it; on the second failure, escape takes that.
+	// A block with OSC sequences is tried with them (csisOSC); then the
+	// block up to its last ESC, if that is not its first byte, with the
+	// flags before it; on the second failure, escape takes that.
+	VPCMPEQB     Z31, Z0, K3
+	KMOVQ        K3, AX
+	BZHIQ        R10, AX, AX // the ESCs
+	MOVL         $0x5D, R11
+	VPBROADCASTB R11, Z1
+	VPCMPEQB     Z1, Z0, K3
+	KMOVQ        K3, R14
+	SHRQ         $1, R14
+	ANDQ         AX, R14 // those of ESC ]
+	JNZ          csisOSC
+
+csisLastESC:
 	TESTQ    R12, R12
 	JNZ      csisOne
 	VPCMPEQB Z31, Z0, K3
@@ -1147,6 +1163,103 @@ csisOne:
 	TESTQ    BX, BX
 	JZ       rest // (never: without flags the second try cannot fail)
 	JMP      escape
+
+csisOSC:
+	// As csis, with OSC sequences too, each from ESC ] to its first BEL
+	// or ST (ESC \) in the R10 bytes, with no other control in it (as
+	// osc has it), dropped with the CSI sequences of the plain form
+	// (PLAIN_CSIS) that the block holds, every ESC starting one or ending
+	// one, and no flag but those ESCs and the BELs that end them: on the
+	// coloured log, whose hyperlinks and titles put an OSC sequence in a
+	// quarter of the blocks, those went one flag at a time. AX holds the
+	// ESCs, R14 those of OSC sequences; R12 the try (csisLast), which
+	// sub-40 keeps. Anything else goes on to csisLastESC.
+	MOVQ         R12, sub-40(SP)
+	MOVL         $0x5B, R11
+	VPBROADCASTB R11, Z1
+	VPCMPEQB     Z1, Z0, K3
+	KMOVQ        K3, R13
+	SHRQ         $1, R13
+	ANDQ         AX, R13 // CSI: ESC [
+	MOVL         $0x5C, R11
+	VPBROADCASTB R11, Z1
+	VPCMPEQB     Z1, Z0, K3
+	KMOVQ        K3, R12
+	SHRQ         $1, R12
+	ANDQ         AX, R12 // ST: ESC \
+	// The end of each OSC sequence, its first terminator: adding its ESC
+	// to the bytes that are none carries up to there. Where one OSC
+	// sequence starts in another, their carries meet, and one that runs
+	// past the block carries out: either way an end is missing.
+	MOVL         $0x07, R11
+	VPBROADCASTB R11, Z1
+	VPCMPEQB     Z1, Z0, K3
+	KMOVQ        K3, R11
+	LEAQ         (R12)(R12*1), AX
+	ORQ          AX, R11 // the terminators: BEL, and \ after ESC
+	MOVQ         R11, AX
+	NOTQ         AX
+	ADDQ         R14, AX
+	ANDQ         R11, AX // the ends
+	POPCNTQ      AX, R11
+	MOVQ         R11, args-24(SP)
+	POPCNTQ      R14, R11
+	CMPQ         R11, args-24(SP)
+	JNE          csisOSCNot
+	MOVQ         AX, R11
+	SHRQ         $1, R11
+	ANDNQ        R12, R11, R11
+	JNZ          csisOSCNot // ESC \ that ends none
+	ORQ          R13, R12
+	ORQ          R14, R12
+	ORQ          AX, R12 // the ESCs and the ends
+	ANDNQ        BX, R12, R11
+	JNZ          csisOSCNot // another flag: another ESC, too, as one at 63
+	MOVQ         AX, R11
+	SHRQ         $1, R11
+	ORQ          R12, R11
+	MOVQ         R11, last-32(SP) // those, and the ESCs of ST
+	LEAQ         (AX)(AX*1), R12
+	SUBQ         R14, R12 // the bytes of the OSC sequences
+	MOVL         $0x20, R11
+	VPBROADCASTB R11, Z1
+	VPCMPUB      $1, Z1, Z0, K3
+	KMOVQ        K3, R11
+	ANDQ         R12, R11
+	MOVQ         last-32(SP), AX
+	ANDNQ        R11, AX, R11
+	JNZ          csisOSCNot // another control in one
+	// The CSI sequences, as in PLAIN_CSIS and csis.
+	MOVQ         R13, R11
+	SHRQ         $62, R11
+	JNZ          csisOSCNot
+	VPANDQ       Z22, Z0, Z1
+	VPCMPEQB     Z30, Z1, K3
+	KMOVQ        K3, R11 // parameter bytes
+	LEAQ         (R13*4), AX
+	ADDQ         R11, AX
+	JCS          csisOSCNot
+	ANDNQ        AX, R11, AX // the byte after each run of parameters
+	MOVL         $0x7F, R11
+	VPBROADCASTB R11, Z1
+	VPCMPUB      $5, Z25, Z0, K3
+	VPCMPUB      $1, Z1, Z0, K3, K3
+	KMOVQ        K3, R11 // final bytes, 40–7E
+	ANDNQ        AX, R11, R11
+	JNZ          csisOSCNot
+	SHLQ         $1, AX
+	SUBQ         R13, AX // the bytes of the CSI sequences
+	TESTQ        AX, R12
+	JNZ          csisOSCNot // in an OSC sequence
+	ORQ          AX, R12
+	MOVQ         $-1, AX
+	BZHIQ        R10, AX, AX
+	ANDNQ        AX, R12, R12 // what is kept, of the R10 bytes
+	JMP          csisStore
+
+csisOSCNot:
+	MOVQ         sub-40(SP), R12
+	JMP          csisLastESC
 
 across:
 	// The sequence may go on past the well-formed bytes of the block:
