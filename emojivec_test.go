@@ -1,9 +1,6 @@
 package sanitize
 
 import (
-	"os"
-	"strconv"
-	"strings"
 	"testing"
 	"unicode"
 )
@@ -77,40 +74,22 @@ func TestEmojiVecTables(t *testing.T) {
 // (emoji-zwj-sequences.txt): each pictograph and skin tone is in its
 // tables, and so is each base before U+FE0F (skipped without the UCD).
 func TestEmojiVecCovers(t *testing.T) {
-	data, err := os.ReadFile("/usr/share/unicode/emoji/emoji-zwj-sequences.txt")
-	if err != nil {
-		t.Skip("no emoji-zwj-sequences.txt (apt-get install unicode-data)")
-	}
 	e := newEmojiTables()
-	n := 0
-	for _, line := range strings.Split(string(data), "\n") {
-		line, _, _ = strings.Cut(line, "#")
-		cps, _, ok := strings.Cut(line, ";")
-		if !ok {
-			continue
-		}
-		n++
-		var prev rune
-		for _, cp := range strings.Fields(cps) {
-			v, _ := strconv.ParseUint(cp, 16, 32)
-			r := rune(v)
+	for _, seq := range zwjSequences(t) {
+		for i, r := range seq {
 			switch {
 			case r == 0x200D:
 			case r == 0xFE0F:
-				if !vecClaims(e, prev, either(prev, vecBase4, vecBase3)) {
-					t.Errorf("%s: the vector pass leaves the base %U before U+FE0F", strings.TrimSpace(cps), prev)
+				if prev := seq[i-1]; !vecClaims(e, prev, either(prev, vecBase4, vecBase3)) {
+					t.Errorf("%U: the vector pass leaves the base %U before U+FE0F", seq, prev)
 				}
 			case unicode.Is(emojiModifier, r):
 				if !vecClaims(e, r, vecMod4) {
-					t.Errorf("%s: the vector pass leaves the skin tone %U", strings.TrimSpace(cps), r)
+					t.Errorf("%U: the vector pass leaves the skin tone %U", seq, r)
 				}
 			case !vecClaims(e, r, either(r, vecPict4, vecPict3)):
-				t.Errorf("%s: the vector pass leaves the pictograph %U", strings.TrimSpace(cps), r)
+				t.Errorf("%U: the vector pass leaves the pictograph %U", seq, r)
 			}
-			prev = r
 		}
-	}
-	if n < 1000 {
-		t.Errorf("only %d ZWJ sequences read", n)
 	}
 }

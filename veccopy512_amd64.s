@@ -771,6 +771,9 @@ escapeOn:
 	MOVBLZX escapeText_n(AX), R11
 	TESTQ   R11, R11
 	JZ      csi // a byte the caller handles (escapeText), or a CSI
+
+escapeWrite:
+	// The escape at AX, of R11 bytes.
 	WRITE_ESCAPE(R11, R12)
 	MOVBLZX escapeText_n(AX), R11
 	ADDQ    R11, DI
@@ -920,13 +923,7 @@ escESC:
 	TESTQ   AX, AX
 	JZ      held
 	MOVBLZX escapeText_n(AX), R11
-	WRITE_ESCAPE(R11, R12)
-	MOVBLZX escapeText_n(AX), R11
-	ADDQ    R11, DI
-	LEAQ    1(R13), R12
-	BLSRQ   BX, BX
-	JNZ     escape
-	JMP     rest
+	JMP     escapeWrite
 
 sgr:
 	// The parameters, R13+2 up to the final byte at AX, as sgr in
