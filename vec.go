@@ -275,10 +275,11 @@ var escapeTables, sequenceEscapeTables = func() (t, seq [UnicodeStyle + 1]*escap
 // 30–3F and a final byte 40–7E, all in one block (veccopy512_amd64.s,
 // csi): with mode 0 it stops there for the recognizer (sequence.go), as
 // at every other ESC, and under kernelKeep alone it escapes every ESC
-// that starts no SGR sequence that is kept (esc). And what to do with ill-formed input (invalid): 0
-// stops there for the caller. And whether it passes emoji joiners,
-// selectors and tags in context (emoji, emojikernel.go), judging them on
-// src and the before bytes that precede it in the caller's src.
+// that starts no SGR sequence that is kept (esc). And what to do with
+// ill-formed input (invalid): 0 stops there for the caller. And whether
+// it passes emoji joiners, selectors and tags in context (emoji,
+// emojikernel.go), judging them on src and the before bytes that precede
+// it in the caller's src.
 type kernelSeq struct {
 	mode    uint8
 	colored uint8 // kept SGR left attributes on (sanitizer.colored), in and out
