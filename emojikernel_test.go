@@ -25,8 +25,9 @@ func TestEmojiTables(t *testing.T) {
 		if e.symbols.has(r-0x2000+emojiBlockLo) != isPictographic(r) {
 			t.Errorf("%U: the kernel's bitmap of symbols disagrees with Extended_Pictographic", r)
 		}
-		// SYMBOL_BASE takes these ranges for bases: all of them are.
-		if (0x2190 <= r && r <= 0x23FF || 0x2600 <= r && r <= 0x27BF) && !isBase(r) {
+		// SYMBOL_BASE and the vector pass take these for bases
+		// (symbolBases): all of them are.
+		if unicode.Is(symbolBases, r) && !isBase(r) {
 			t.Errorf("%U is no base", r)
 		}
 	}

@@ -1141,11 +1141,9 @@ csisLast:
 	JNZ          csisOSC
 
 csisLastESC:
+	// AX: the ESCs.
 	TESTQ    R12, R12
 	JNZ      csisOne
-	VPCMPEQB Z31, Z0, K3
-	KMOVQ    K3, AX
-	BZHIQ    R10, AX, AX
 	LZCNTQ   AX, R11
 	MOVL     $63, AX
 	SUBQ     R11, AX // the last ESC; -1 if none
@@ -1256,6 +1254,9 @@ csisOSC:
 
 csisOSCNot:
 	MOVQ         sub-40(SP), R12
+	VPCMPEQB     Z31, Z0, K3
+	KMOVQ        K3, AX
+	BZHIQ        R10, AX, AX
 	JMP          csisLastESC
 
 across:
