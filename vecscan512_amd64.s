@@ -9,8 +9,9 @@
 // Registers: SI p, DX v, AX the block being checked, CX the last offset
 // a whole block starts at, R9 nonzero when some ASCII byte is escaped.
 // R11 nonzero when the set has pairs, K4 what the block before leaves to
-// TRIPLES512 (see pairs). Z15 holds the block before (zeros
-// before the first: as if after ASCII); Z8–Z14 and Z16–Z29 the tables.
+// TRIPLES512 (see pairs), R12 and R13 multi's count. Z15 holds the block
+// before (zeros before the first: as if after ASCII); Z8–Z14 and Z16–Z29
+// the tables.
 TEXT ·vecScan512(SB), NOSPLIT, $0-40
 	MOVQ p_base+0(FP), SI
 	MOVQ p_len+8(FP), CX
@@ -92,8 +93,16 @@ ascii:
 	JMP       loop
 
 multi:
-	// Text that is not ASCII tends to go on: stay here until a block is
-	// ASCII again.
+	// Text that is not ASCII tends to go on: stay here until four blocks
+	// in a row are ASCII, checking those as the others. Where ASCII blocks
+	// and others alternate, as in a log with a name or a word not in
+	// English on every line, going back to the loop at each ASCII block
+	// cost a mispredicted branch about every other block. R12 counts the
+	// ASCII blocks in a row, R13 is zero.
+	XORL     R12, R12
+	XORL     R13, R13
+
+multiOn:
 	CHECK512
 	TESTQ    R11, R11
 	JNZ      pairs
@@ -108,8 +117,12 @@ escaped:
 	JG       done
 	VMOVDQU64 (SI)(AX*1), Z0
 	VPMOVB2M Z0, K1
-	KORTESTQ K1, K1
-	JNZ      multi
+	KMOVQ    K1, BX
+	INCQ     R12
+	TESTQ    BX, BX
+	CMOVQNE  R13, R12
+	CMPQ     R12, $4
+	JB       multiOn
 	JMP      loop
 
 pairs:
