@@ -425,7 +425,7 @@ GLOBL keepsBad<>(SB), RODATA|NOPTR, $64
 // with a masked store of bytes, and a block whose only flags are escaped
 // ASCII bytes is copied and escaped without going back to block after
 // each escape, and at once where every escape is two bytes (expand).
-TEXT ·vecCopy512(SB), NOSPLIT, $72-88
+TEXT ·vecCopy512(SB), NOSPLIT, $80-88
 	MOVQ    dst_base+0(FP), DI
 	MOVQ    dst_len+8(FP), R8
 	ADDQ    DI, R8
@@ -451,6 +451,7 @@ TEXT ·vecCopy512(SB), NOSPLIT, $72-88
 	MOVQ         $0, watch-48(SP)
 	MOVQ         kernelSeq_emoji(R11), AX
 	MOVQ         AX, emoji-72(SP)
+	MOVQ         $0, multi-80(SP)
 
 block:
 	LEAQ      64(SI), R11
@@ -462,6 +463,16 @@ block:
 	VMOVDQU64 (SI), Z0
 
 loaded:
+	// A block within four blocks of one that is not ASCII is checked as
+	// one that is not (blockMulti), whatever it holds. Where ASCII blocks
+	// and others alternate, as in a log with a name or a word not in
+	// English on every line, taking the ASCII path for each ASCII block
+	// cost a mispredicted branch about every other block; this branch is
+	// taken for every block there, and for none in ASCII text. multi
+	// holds where the fourth block after the last one that was not ASCII
+	// starts.
+	CMPQ      SI, multi-80(SP)
+	JB        blockMulti
 	VPMOVB2M  Z0, K1
 	KORTESTQ  K1, K1
 	JNZ       blockMulti
@@ -546,6 +557,12 @@ escaped1:
 	JMP       flaggedASCII
 
 blockMulti:
+	VPMOVB2M  Z0, K1
+	KMOVQ     K1, R11
+	LEAQ      256(SI), AX
+	TESTQ     R11, R11
+	CMOVQEQ   multi-80(SP), AX
+	MOVQ      AX, multi-80(SP)
 	CHECK512
 	CMPQ      vecTables_pairs(DX), $0
 	JNE       blockPairs
