@@ -232,6 +232,32 @@ func TestKeepColorsKernel(t *testing.T) {
 	checkFastPathsOnRuns(t, rand.New(rand.NewPCG(17, 18)), 3000, 40, eights, configs)
 }
 
+// Under KeepColors with line feeds let through, the AVX-512 kernel takes
+// a block with one line feed whole (keepsLineFeed1 in veccopy512_amd64.s)
+// if attributes are off at the line feed, and notes how the sequences
+// after it leave them: the later line feeds in the same call, each with
+// a reset before it or not, show whether it noted that right.
+func TestKeepColorsKernelLineFeed(t *testing.T) {
+	before := []string{"", "\x1b[0m", "\x1b[31m", "\x1b[31;0m", "\x1b[38;5;208m", "\x1b[38;5;0m", "\x1b[1m\x1b[m"}
+	after := []string{"", "\x1b[0m", "\x1b[31m", "\x1b[38;5;0m", "\x1b[48;2;0;0;0m", "\x1b[38;5;208;0m",
+		"\x1b[0m\x1b[32m", "\x1b[8m", "\x1b[2J"}
+	line := "lorem ipsum dolor sit amet, consectetur adipiscing elit, sed do\n"
+	text := strings.Repeat(line, 4)
+	configs := [][]Option{{KeepColors(), Allow('\n')}, {KeepColors(), Sequences(StripSequences), Allow('\t', '\n')}}
+	for _, opts := range configs {
+		for _, b := range before {
+			for _, a := range after {
+				for pad := 0; pad < 64; pad += 3 {
+					in := []byte(line[:pad] + b + "x\n" + a + "y " + text)
+					s := newSanitizer(configure(opts))
+					checkCopy(t, s, in, false)
+					checkFastPaths(t, newSanitizer(configure(opts)), in)
+				}
+			}
+		}
+	}
+}
+
 // Under KeepColors alone the AVX-512 kernel escapes the ESC of any other
 // sequence itself and goes on, as the recognizer would (escESC in
 // veccopy512_amd64.s): it takes each of these in the one call.

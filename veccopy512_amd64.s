@@ -425,7 +425,7 @@ GLOBL keepsBad<>(SB), RODATA|NOPTR, $64
 // with a masked store of bytes, and a block whose only flags are escaped
 // ASCII bytes is copied and escaped without going back to block after
 // each escape, and at once where every escape is two bytes (expand).
-TEXT ·vecCopy512(SB), NOSPLIT, $80-88
+TEXT ·vecCopy512(SB), NOSPLIT, $128-88
 	MOVQ    dst_base+0(FP), DI
 	MOVQ    dst_len+8(FP), R8
 	ADDQ    DI, R8
@@ -690,6 +690,9 @@ keeps:
 	// one ESC at a time (escapesOne), which reads each sequence's
 	// parameters. R12 gets the parameters of the sequences, R13 their
 	// final bytes.
+	MOVQ     $0, keepsTry-112(SP)
+
+keepsAgain:
 	PLAIN_CSIS(keepsNone)
 	ANDNQ    R11, R13, R12 // the parameters the carry went through
 	ANDNQ    R13, R11, R13 // the byte after each run: its final byte
@@ -716,7 +719,10 @@ keeps:
 	BZHIQ        R10, AX, AX
 	TESTQ        AX, AX
 	JZ           keepsColors
-	TZCNTQ       AX, AX
+	TZCNTQ       AX, R11
+	BLSRQ        AX, AX
+	JZ           keepsLineFeed1
+	MOVQ         R11, AX
 	BZHIQ        AX, R13, R13 // the sequences before the line feed
 	LEAQ         1(AX), R10   // the block, up to it
 	MOVQ         colored-16(SP), R12
@@ -730,6 +736,40 @@ keepsLineFeed:
 	JNZ          keepsNot // attributes on: the reset goes first
 	MOVQ         $0, colored-16(SP)
 	MOVQ         $0, watch-48(SP)
+	JMP          keepsCopy
+
+keepsLineFeed1:
+	// One line feed, at R11, as in most blocks of a coloured log: the
+	// block goes whole if attributes are off there, after the last
+	// sequence before it or as the block before left them, and the
+	// sequences after it, if any, say how it leaves them. (Where there are
+	// more, it ends after the first, above.) On the coloured log, ending
+	// every block with a line feed after it cut one in three short.
+	MOVQ         R13, finals-96(SP)
+	MOVQ         R14, eights-104(SP)
+	MOVQ         R11, lineFeed-88(SP)
+	BZHIQ        R11, R13, R13 // the sequences before the line feed
+	MOVQ         colored-16(SP), R12
+	TESTQ        R13, R13
+	JZ           keepsLineFeedOff
+	KEEPS_LAST(keepsNot)
+	KEEPS_ON
+
+keepsLineFeedOff:
+	TESTQ        R12, R12
+	JNZ          keepsNot // attributes on: the reset goes first
+	MOVQ         lineFeed-88(SP), R11
+	INCQ         R11
+	MOVQ         $-1, AX
+	BZHIQ        R11, AX, AX
+	MOVQ         finals-96(SP), R13
+	ANDNQ        R13, AX, R13 // the sequences after it
+	TESTQ        R13, R13
+	JZ           keepsLineFeed
+	MOVQ         eights-104(SP), R14
+	KEEPS_LAST(keepsNot)
+	KEEPS_ON
+	SET_COLORED(R12)
 	JMP          keepsCopy
 
 keepsColors:
@@ -748,6 +788,35 @@ keepsNone:
 	TESTQ        AX, AX
 	JZ           expandTry // no ESC: other escapes alone
 keepsNot:
+	// Where that fails, the block up to its last ESC, if that is not
+	// its first byte, is tried once more, the next block starting there:
+	// on a coloured log, the last sequence of a block often runs past it.
+	// On the second failure, escapesOne takes the block as it was, whose
+	// end it may need to see what the sequence before the cut is.
+	CMPQ         keepsTry-112(SP), $0
+	JNE          keepsBack
+	VPCMPEQB     Z31, Z0, K3
+	KMOVQ        K3, AX
+	BZHIQ        R10, AX, AX
+	LZCNTQ       AX, R11
+	MOVL         $63, AX
+	SUBQ         R11, AX // the last ESC; -1 if none
+	JLE          keepsOne
+	MOVQ         R10, keepsEnd-120(SP)
+	MOVQ         BX, keepsFlags-128(SP)
+	MOVQ         AX, R10
+	BZHIQ        R10, BX, BX
+	MOVQ         $1, keepsTry-112(SP)
+	TESTQ        BX, BX
+	JNZ          keepsAgain
+	XORL         R12, R12
+	JMP          rest
+
+keepsBack:
+	MOVQ         keepsEnd-120(SP), R10
+	MOVQ         keepsFlags-128(SP), BX
+
+keepsOne:
 	XORL         R12, R12
 
 escapesOne:
