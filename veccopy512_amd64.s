@@ -685,11 +685,11 @@ keeps:
 	// (KEEPS_LAST), so no colour argument (after 38, 48 or 58), and its
 	// last operation is its last parameter, a reset if that is all zeros
 	// or empty. With kernelColors, colored gets whether it leaves
-	// attributes on; with kernelLineFeed, the block ends after its first
-	// line feed, which must come while they are off. Anything else goes
-	// one ESC at a time (escapesOne), which reads each sequence's
-	// parameters. R12 gets the parameters of the sequences, R13 their
-	// final bytes.
+	// attributes on; with kernelLineFeed, they must be off at a line
+	// feed, and a block with more than one ends after the first. Anything
+	// else goes one ESC at a time (escapesOne, after keepsNot's second
+	// try), which reads each sequence's parameters. R12 gets the
+	// parameters of the sequences, R13 their final bytes.
 	MOVQ     $0, keepsTry-112(SP)
 
 keepsAgain:
