@@ -76,11 +76,27 @@
 // TRIPLES512 sorts out the pairs of PAIRS512, and adds them to K1.
 #define TRIPLES512 \
 	/* K7: two places after a lead of three bytes. */ \
-	VPANDQ   Z22, Z3, Z6;    \
-	VPCMPEQB Z23, Z6, K7;    \
+	VPANDQ   Z22, Z3, Z6; \
+	VPCMPEQB Z23, Z6, K7; \
+	/* K6: one place after. */ \
+	VPANDQ   Z22, Z2, Z6; \
+	VPCMPEQB Z23, Z6, K6; \
+	THIRDS512
+
+// TRIPLES512_AT_START is TRIPLES512 for a block that starts where a
+// character does, as the copying kernel's do: no lead of three bytes
+// comes before it, so the places two after one are those one after,
+// moved up one: a mask instruction rather than two of 512 bits.
+#define TRIPLES512_AT_START \
+	VPANDQ   Z22, Z2, Z6; \
+	VPCMPEQB Z23, Z6, K6; \
+	KSHIFTLQ $1, K6, K7;  \
+	THIRDS512
+
+// THIRDS512 is the rest of TRIPLES512, with K7 and K6 the places two and
+// one after a lead of three bytes.
+#define THIRDS512 \
 	/* Pairs led by E0–EF are not flagged at their second byte ... */ \
-	VPANDQ   Z22, Z2, Z6;    \
-	VPCMPEQB Z23, Z6, K6;    \
 	KANDNQ   K5, K6, K5;     \
 	/* ... but at the third, looked up with the last bit of the */ \
 	/* second byte in bit 6: VPERMI2B takes it from Z24 where that */ \
@@ -89,8 +105,7 @@
 	VPERMB   Z29, Z2, Z6;    \
 	VPANDQ   Z6, Z5, Z5;     \
 	VPSLLW   $6, Z2, Z6;     \
-	VPANDQ   Z25, Z6, Z6;    \
-	VPORQ    Z0, Z6, Z6;     \
+	VPTERNLOGD $0xEC, Z25, Z0, Z6; /* Z6&Z25 | Z0 */ \
 	VPERMI2B Z26, Z24, Z6;   \
 	VPTESTMB Z6, Z5, K7, K6; \
 	KORQ     K6, K5, K5;     \

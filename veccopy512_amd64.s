@@ -585,7 +585,7 @@ blockPairs:
 	PAIRS512
 	KORTESTQ K5, K5
 	JZ       blockEsc
-	TRIPLES512
+	TRIPLES512_AT_START
 	JMP      blockEsc
 
 part:
