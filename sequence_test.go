@@ -258,6 +258,22 @@ func TestKeepColorsKernelLineFeed(t *testing.T) {
 	}
 }
 
+// A block that keeps cannot take whole is tried again up to its last ESC
+// (keepsNot in veccopy512_amd64.s); where no ESC is left before it, the
+// other escapes there still come out as the plain loop writes them.
+func TestKeepColorsKernelCut(t *testing.T) {
+	configs := [][]Option{{KeepColors()}, {KeepColors(), Allow('\n')}, {KeepColors(), Sequences(StripSequences)}}
+	for pad := range 64 {
+		for _, seq := range []string{"\x1b[1:2m", "\x1b[2J", "\x1b[8m", "\x1b]0;t\x07", "\x1b[31m\x1b[1:2m"} {
+			in := []byte(strings.Repeat("y", pad) + "a\tb\x00c" + seq + strings.Repeat("x", 100))
+			for _, opts := range configs {
+				checkCopy(t, newSanitizer(configure(opts)), in, false)
+				checkFastPaths(t, newSanitizer(configure(opts)), in)
+			}
+		}
+	}
+}
+
 // Under KeepColors alone the AVX-512 kernel escapes the ESC of any other
 // sequence itself and goes on, as the recognizer would (escESC in
 // veccopy512_amd64.s): it takes each of these in the one call.

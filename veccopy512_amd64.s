@@ -786,7 +786,11 @@ keepsCopy:
 
 keepsNone:
 	TESTQ        AX, AX
-	JZ           expandTry // no ESC: other escapes alone
+	JNZ          keepsNot
+	CMPQ         keepsTry-112(SP), $0
+	JNE          keepsOne // cut short: escapesOne takes the escapes up to R10
+	JMP          expandTry // no ESC: other escapes alone
+
 keepsNot:
 	// Where that fails, the block up to its last ESC, if that is not
 	// its first byte, is tried once more, the next block starting there:
