@@ -69,7 +69,10 @@ func vecScan512(p []byte, v *vecTables) int
 // vecCopy copies src to dst as far as the kernel sees it clean, writing the
 // escape of each escaped ASCII byte on the way, in blocks of 32 bytes that
 // fit whole in both, or 64 where the tables say wide and src holds wideMin
-// bytes. It stops at anything else it flags, before a block of src or dst
+// bytes, or one block where pairs are flagged: the AVX2 kernel cannot tell
+// those apart by their third byte, and stops at every curly quote and dash
+// where the invisible classes are on; the last bytes of each 4 KiB buffer
+// of transform.Reader went to it and to the plain loop. It stops at anything else it flags, before a block of src or dst
 // shorter than 32 bytes, or before an escape that does not fit, and
 // returns how much it wrote and read. It writes nothing after dst[:nDst].
 // The AVX-512 kernel also handles CSI sequences of the plain form,
@@ -77,7 +80,7 @@ func vecScan512(p []byte, v *vecTables) int
 // selectors and tags in context, as k says (kernelSeq); the AVX2 kernel
 // stops at every ESC, at ill-formed input and at every flagged character.
 func vecCopy(dst, src []byte, v *vecTables, esc *escapeTable, k *kernelSeq) (nDst, nSrc int) {
-	if v.wide != 0 && len(src) >= wideMin {
+	if v.wide != 0 && (len(src) >= wideMin || v.pairs != 0 && len(src) >= 64) {
 		nDst, nSrc = vecCopy512(dst, src, v, esc, k)
 		if len(src)-nSrc >= 64 && len(dst)-nDst >= 64 {
 			return nDst, nSrc // at something flagged

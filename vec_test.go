@@ -281,6 +281,9 @@ func TestVectorTriples(t *testing.T) {
 						t.Fatalf("wide %d, %U at %d: kernel stops at %d, its model at %d, the reference at %d", wide, r, at, got, model, want)
 					}
 					checkCopy(t, s, in, false)
+					// From one block to two, which the wide kernel takes
+					// where pairs are flagged (vecCopy).
+					checkCopy(t, s, in[:64+at%64], false)
 				}
 			}
 		}
