@@ -72,9 +72,10 @@ func vecScan512(p []byte, v *vecTables) int
 // bytes, or one block where pairs are flagged: the AVX2 kernel cannot tell
 // those apart by their third byte, and stops at every curly quote and dash
 // where the invisible classes are on; the last bytes of each 4 KiB buffer
-// of transform.Reader went to it and to the plain loop. It stops at anything else it flags, before a block of src or dst
-// shorter than 32 bytes, or before an escape that does not fit, and
-// returns how much it wrote and read. It writes nothing after dst[:nDst].
+// of transform.Reader went to it and to the plain loop. It stops at
+// anything else it flags, before a block of src or dst shorter than 32
+// bytes, or before an escape that does not fit, and returns how much it
+// wrote and read. It writes nothing after dst[:nDst].
 // The AVX-512 kernel also handles CSI sequences of the plain form,
 // replaces or escapes ill-formed input, and passes emoji joiners,
 // selectors and tags in context, as k says (kernelSeq); the AVX2 kernel

@@ -719,36 +719,17 @@ keepsAgain:
 	BZHIQ        R10, AX, AX
 	TESTQ        AX, AX
 	JZ           keepsColors
-	TZCNTQ       AX, R11
-	BLSRQ        AX, AX
-	JZ           keepsLineFeed1
-	MOVQ         R11, AX
-	BZHIQ        AX, R13, R13 // the sequences before the line feed
-	LEAQ         1(AX), R10   // the block, up to it
-	MOVQ         colored-16(SP), R12
-	TESTQ        R13, R13
-	JZ           keepsLineFeed
-	KEEPS_LAST(keepsNot)
-	KEEPS_ON
-
-keepsLineFeed:
-	TESTQ        R12, R12
-	JNZ          keepsNot // attributes on: the reset goes first
-	MOVQ         $0, colored-16(SP)
-	MOVQ         $0, watch-48(SP)
-	JMP          keepsCopy
-
-keepsLineFeed1:
-	// One line feed, at R11, as in most blocks of a coloured log: the
-	// block goes whole if attributes are off there, after the last
-	// sequence before it or as the block before left them, and the
-	// sequences after it, if any, say how it leaves them. (Where there are
-	// more, it ends after the first, above.) On the coloured log, ending
-	// every block with a line feed after it cut one in three short.
+	// Attributes must be off at the first line feed, after the last
+	// sequence before it or as the block before left them. With one line
+	// feed, as in most blocks of a coloured log, the block goes whole,
+	// and the sequences after it, if any, say how it leaves them; with
+	// more, it ends after the first. (Ending every block there cut one in
+	// three short on the coloured log.)
+	MOVQ         AX, lineFeeds-88(SP)
 	MOVQ         R13, finals-96(SP)
 	MOVQ         R14, eights-104(SP)
-	MOVQ         R11, lineFeed-88(SP)
-	BZHIQ        R11, R13, R13 // the sequences before the line feed
+	TZCNTQ       AX, R11
+	BZHIQ        R11, R13, R13 // the sequences before the first
 	MOVQ         colored-16(SP), R12
 	TESTQ        R13, R13
 	JZ           keepsLineFeedOff
@@ -758,8 +739,20 @@ keepsLineFeed1:
 keepsLineFeedOff:
 	TESTQ        R12, R12
 	JNZ          keepsNot // attributes on: the reset goes first
-	MOVQ         lineFeed-88(SP), R11
+	MOVQ         lineFeeds-88(SP), AX
+	TZCNTQ       AX, R11
 	INCQ         R11
+	BLSRQ        AX, AX
+	JZ           keepsLineFeed1
+	MOVQ         R11, R10 // more: the block, up to the first
+
+keepsLineFeed:
+	// Attributes are off after the block.
+	MOVQ         $0, colored-16(SP)
+	MOVQ         $0, watch-48(SP)
+	JMP          keepsCopy
+
+keepsLineFeed1:
 	MOVQ         $-1, AX
 	BZHIQ        R11, AX, AX
 	MOVQ         finals-96(SP), R13
