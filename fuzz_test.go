@@ -37,6 +37,23 @@ func checkStream(tb testing.TB, t transform.Transformer, in []byte, a, b uint16)
 	if !utf8.Valid(whole) {
 		tb.Fatalf("% x gave ill-formed %q", in, whole)
 	}
+	if s, ok := t.(transform.SpanningTransformer); ok {
+		// NewReader's reader, fed in pieces and drained by Reads of
+		// sizes that switch between its direct path and its buffer, or
+		// by WriteTo.
+		src := &pieceReader{r: bytes.NewReader(in), n: int(a)%64 + 1}
+		var got []byte
+		if b%3 == 0 {
+			var buf bytes.Buffer
+			_, err = newReader(src, s).WriteTo(&buf)
+			got = buf.Bytes()
+		} else {
+			got, err = readSizes(newReader(src, s), directMin+int(a^b)%directMin, int(b)%(2*directMin)+1)
+		}
+		if err != nil || !bytes.Equal(whole, got) {
+			tb.Fatalf("% x: whole %q; through the reader, pieces of %d: %q, %v", in, whole, src.n, got, err)
+		}
+	}
 	return whole
 }
 

@@ -100,9 +100,16 @@ func New(opts ...Option) transform.SpanningTransformer {
 
 // NewReader returns a reader that reads from r and sanitizes as [New] does.
 // Under [RejectInvalid], Read returns everything before the first ill-formed
-// sequence and then an *[InvalidUTF8Error].
+// sequence and then an *[InvalidUTF8Error]. An error from r comes after
+// everything read before it.
+//
+// It reads what transform.NewReader would, with two buffers of 16 KiB, but
+// hands on text that needs no change without copying it through them: Read
+// reads into the caller's buffer and returns the clean part where it is,
+// and WriteTo, which [io.Copy] uses, writes it to the writer from the
+// buffer it was read into.
 func NewReader(r io.Reader, opts ...Option) io.Reader {
-	return transform.NewReader(r, New(opts...))
+	return newReader(r, New(opts...))
 }
 
 // NewWriter returns a writer that sanitizes as [New] does and writes to w.
