@@ -54,6 +54,12 @@ func checkStream(tb testing.TB, t transform.Transformer, in []byte, a, b uint16)
 			tb.Fatalf("% x: whole %q; through the reader, pieces of %d: %q, %v", in, whole, src.n, got, err)
 		}
 	}
+	if s, ok := t.(*sanitizer); ok {
+		sizes := []int{int(a)%64 + 1, int(b)%(2*spanDirect) + 1}
+		if got, err := writeSizes(s, in, sizes...); err != nil || !bytes.Equal(whole, got) {
+			tb.Fatalf("% x: whole %q; through the writer, writes of %v: %q, %v", in, whole, sizes, got, err)
+		}
+	}
 	return whole
 }
 

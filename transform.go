@@ -128,7 +128,7 @@ func NewReader(r io.Reader, opts ...Option) io.Reader {
 // is less than len(p).
 func NewWriter(w io.Writer, opts ...Option) io.WriteCloser {
 	t := newSanitizer(configure(opts))
-	return &writer{t: t, w: transform.NewWriter(w, t)}
+	return &writer{t: t, w: w}
 }
 
 // String returns s sanitized as [New] does. When s needs no change it returns
