@@ -106,7 +106,7 @@ func TestWriterWrites(t *testing.T) {
 		{strings.Repeat("clean é\n", 8<<10), 1},
 		{strings.Repeat("clean é\n", 8<<10) + "\x00", 2},
 		{"\x00" + strings.Repeat("clean é\n", 8<<10), 2}, // 16 KiB transformed, the rest where it stands
-		{strings.Repeat("\x00a", 10<<10), 4},              // 50 KiB out, 16,380 bytes (3,276 escapes) a write
+		{strings.Repeat("\x00a", 10<<10), 4},             // 50 KiB out, 16,380 bytes (3,276 escapes) a write
 	} {
 		var cw countWriter
 		w := NewWriter(&cw, Allow('\n'))
