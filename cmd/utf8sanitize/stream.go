@@ -49,7 +49,8 @@ func (c *config) file(name string, stdin io.Reader, stdout, stderr, diag io.Writ
 	return c.pump(name, src, stdout, diag, prog)
 }
 
-// pump feeds in through c.t to w. It drives the transformer itself,
+// pump feeds in through c.t to w, what Span passes straight from the
+// buffer it was read into. It drives the transformer itself,
 // rather than through transform.NewReader, because it must know the line
 // and column of every byte it has consumed when the transformer stops at
 // ill-formed input or a malformed escape, and because a readahead hands
@@ -57,6 +58,7 @@ func (c *config) file(name string, stdin io.Reader, stdout, stderr, diag io.Writ
 func (c *config) pump(name string, in source, w io.Writer, diag io.Writer, prog *progress) error {
 	t := c.t
 	t.Reset()
+	span, _ := t.(transform.SpanningTransformer)
 	dst := make([]byte, bufSize)
 	var (
 		pos   = position{line: 1, col: 1}
@@ -70,6 +72,26 @@ func (c *config) pump(name string, in source, w io.Writer, diag io.Writer, prog 
 		if at := int64(len(first)); at < 4 {
 			// src starts at pos.offset, which is at most at.
 			first = append(first, src[at-pos.offset:min(int64(len(src)), 4-pos.offset)]...)
+		}
+		if span != nil {
+			// What needs no change goes out from the buffer it was read
+			// into, with no copy into dst.
+			n, serr := span.Span(src, eof)
+			if n > 0 {
+				if _, werr := w.Write(src[:n]); werr != nil {
+					return werr
+				}
+				pos.advance(src[:n])
+				prog.add(n)
+				src = src[n:]
+			}
+			if serr == nil {
+				if eof {
+					return nil
+				}
+				src, eof, err = in.fill(src)
+				continue
+			}
 		}
 		nDst, nSrc, terr := t.Transform(dst, src, eof)
 		if _, werr := w.Write(dst[:nDst]); werr != nil {
