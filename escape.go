@@ -27,5 +27,5 @@ import "golang.org/x/text/transform"
 // which Reset clears. It implements
 // [transform.SpanningTransformer] and is not safe for concurrent use.
 func Escape(opts ...Option) transform.SpanningTransformer {
-	return newSanitizer(configure(opts))
+	return fresh(configure(opts))
 }

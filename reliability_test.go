@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"compress/gzip"
 	"errors"
+	"golang.org/x/text/transform"
 	"io"
 	"os"
 	"path/filepath"
@@ -214,6 +215,33 @@ func TestConcurrentTransformers(t *testing.T) {
 		}()
 	}
 	wg.Wait()
+}
+
+// Transformers made from one kept configuration share nothing that
+// changes: each keeps its own state, and making one allocates only itself.
+func TestNewIndependent(t *testing.T) {
+	opts := []Option{Allow('\n'), Sequences(StripSequences), OnInvalid(RejectInvalid)}
+	a, b := New(opts...), New(opts...)
+	dst := make([]byte, 64)
+	// a stops inside a sequence and b inside a character; each goes on
+	// from its own state.
+	na, ma, ea := a.Transform(dst, []byte("x\x1b[3"), false)
+	nb, mb, eb := b.Transform(dst, []byte("y\xe2\x82"), false)
+	if na != 1 || ma != 1 || ea != transform.ErrShortSrc || nb != 1 || mb != 1 || eb != transform.ErrShortSrc {
+		t.Fatalf("first calls: %d %d %v, %d %d %v", na, ma, ea, nb, mb, eb)
+	}
+	na, _, ea = a.Transform(dst, []byte("\x1b[31mred\n"), true)
+	if got := string(dst[:na]); got != "red\n" || ea != nil {
+		t.Errorf("a: %q, %v; want %q", got, ea, "red\n")
+	}
+	_, _, eb = b.Transform(dst, []byte("\xe2\x82\xac\xff"), true)
+	var e *InvalidUTF8Error
+	if !errors.As(eb, &e) || e.Offset != 4 {
+		t.Errorf("b: %v; want the ill-formed byte at 4, counted from b's start", eb)
+	}
+	if n := testing.AllocsPerRun(100, func() { New(opts...) }); n > 1 {
+		t.Errorf("New allocates %v times, want 1", n)
+	}
 }
 
 func readMaybeGzip(t *testing.T, name string) []byte {

