@@ -167,6 +167,22 @@ func BenchmarkCorpus(b *testing.B) {
 						io.Copy(io.Discard, sanitize.NewReader(r, t.opts...))
 					}
 				})
+				if t.name == "Escape" || t.name == "New" {
+					// NewReader hands a source with a WriteTo of its own,
+					// as bytes.Reader is, the writing; a source without
+					// one, as a gzip.Reader or a TLS connection, is read
+					// into the reader's buffer.
+					b.Run(c.Name+"/"+t.name+"/NewReader/plain", func(b *testing.B) {
+						b.SetBytes(int64(len(in)))
+						b.ReportAllocs()
+						r := bytes.NewReader(in)
+						var plain io.Reader = struct{ io.Reader }{r} // no WriteTo
+						for b.Loop() {
+							r.Reset(in)
+							io.Copy(io.Discard, sanitize.NewReader(plain, t.opts...))
+						}
+					})
+				}
 				if t.name != "Escape" {
 					continue // Escape() alone also through transform.Reader, to compare
 				}

@@ -43,11 +43,12 @@ func checkStream(tb testing.TB, t transform.Transformer, in []byte, a, b uint16)
 		// by WriteTo.
 		src := &pieceReader{r: bytes.NewReader(in), n: int(a)%64 + 1}
 		var got []byte
-		if b%3 == 0 {
-			var buf bytes.Buffer
-			_, err = newReader(src, s).WriteTo(&buf)
-			got = buf.Bytes()
-		} else {
+		switch b % 4 {
+		case 0:
+			got, err = readThenWriteTo(newReader(src, s), int(a)%(2*directMin))
+		case 1: // a source with WriteTo of its own, which the reader uses
+			got, err = readThenWriteTo(newReader(bytes.NewReader(in), s), int(a)%(2*directMin))
+		default:
 			got, err = readSizes(newReader(src, s), directMin+int(a^b)%directMin, int(b)%(2*directMin)+1)
 		}
 		if err != nil || !bytes.Equal(whole, got) {

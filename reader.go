@@ -67,12 +67,21 @@ type reader struct {
 
 func newReader(r io.Reader, t transform.SpanningTransformer) *reader {
 	t.Reset()
-	b := make([]byte, readerBuf+readerGap+outBuf)
-	return &reader{r: r, t: t, src: b[:readerBuf:readerBuf], out: b[readerBuf+readerGap:]}
+	return &reader{r: r, t: t}
+}
+
+// alloc makes the buffers, at the first Read or the first WriteTo that
+// does not hand the stream to r's own WriteTo.
+func (r *reader) alloc() {
+	if r.src == nil {
+		b := make([]byte, readerBuf+readerGap+outBuf)
+		r.src, r.out = b[:readerBuf:readerBuf], b[readerBuf+readerGap:]
+	}
 }
 
 // Read implements io.Reader.
 func (r *reader) Read(p []byte) (int, error) {
+	r.alloc()
 	for {
 		if r.out0 < r.out1 {
 			n := copy(p, r.out[r.out0:r.out1])
@@ -117,9 +126,20 @@ func (r *reader) Read(p []byte) (int, error) {
 }
 
 // WriteTo implements io.WriterTo. What Span passes goes from src to w
-// without a copy.
+// without a copy; and when r is itself an io.WriterTo (a file, a
+// bytes.Reader, a strings.Reader, a bufio.Reader), r writes into the
+// writer NewWriter makes, which spans what it is given in place (writeFrom).
 func (r *reader) WriteTo(w io.Writer) (written int64, err error) {
 	for {
+		if r.out0 == r.out1 && !r.done && r.err == nil && (r.src0 == r.src1 || r.short) && r.src1-r.src0 < heldMax {
+			if s, ok := r.t.(*sanitizer); ok {
+				if wt, ok := r.r.(io.WriterTo); ok {
+					n, err := r.writeFrom(wt, s, w)
+					return written + n, err
+				}
+			}
+		}
+		r.alloc()
 		if r.out0 < r.out1 {
 			n, err := w.Write(r.out[r.out0:r.out1])
 			r.out0 += n
@@ -163,6 +183,40 @@ func (r *reader) WriteTo(w io.Writer) (written int64, err error) {
 		}
 		r.out0, r.out1 = 0, r.transform(r.out)
 	}
+}
+
+// writeFrom has wt write the rest of the stream into a writer over s and
+// w: no byte is copied into the reader's buffers, and what Span passes
+// goes from wt's buffer (or, for a bytes.Reader, the bytes themselves) to
+// w. What src holds, a character or a sequence cut short, goes first.
+func (r *reader) writeFrom(wt io.WriterTo, s *sanitizer, w io.Writer) (int64, error) {
+	t := &tally{w: w}
+	sw := &writer{t: s, w: t}
+	if r.src0 < r.src1 {
+		sw.held = append(make([]byte, 0, heldMax), r.src[r.src0:r.src1]...)
+		r.src0, r.src1 = 0, 0
+	}
+	_, err := wt.WriteTo(sw)
+	if err == nil {
+		err = sw.Close() // the end of the stream
+	}
+	r.done, r.err = true, err
+	if err == nil {
+		r.err = io.EOF
+	}
+	return t.n, err
+}
+
+// tally counts the bytes written to w.
+type tally struct {
+	w io.Writer
+	n int64
+}
+
+func (t *tally) Write(p []byte) (int, error) {
+	n, err := t.w.Write(p)
+	t.n += int64(n)
+	return n, err
 }
 
 // readSpan reads from r into p, at most a buffer's worth, and returns how

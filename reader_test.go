@@ -35,11 +35,34 @@ var sinks = []struct {
 	{"ReadAll", io.ReadAll},
 	{"Read 1", func(r io.Reader) ([]byte, error) { return readSizes(r, 1) }},
 	{"Read 1,700,3,512,4096", func(r io.Reader) ([]byte, error) { return readSizes(r, 1, 700, 3, 512, 4096) }},
-	{"WriteTo", func(r io.Reader) ([]byte, error) {
-		var b bytes.Buffer
-		_, err := r.(io.WriterTo).WriteTo(&b)
-		return b.Bytes(), err
-	}},
+	{"WriteTo", func(r io.Reader) ([]byte, error) { return readThenWriteTo(r, 0) }},
+	{"Read 1, WriteTo", func(r io.Reader) ([]byte, error) { return readThenWriteTo(r, 1) }},
+	{"Read 600, WriteTo", func(r io.Reader) ([]byte, error) { return readThenWriteTo(r, 600) }},
+}
+
+// readThenWriteTo reads once into a buffer of n bytes, if n > 0, then
+// calls WriteTo for the rest, and checks the count it returns. WriteTo
+// hands the rest to the source's own WriteTo where the source has one,
+// with what the reader holds; a Read first leaves it something to hold.
+func readThenWriteTo(r io.Reader, n int) ([]byte, error) {
+	var b bytes.Buffer
+	if n > 0 {
+		p := make([]byte, n)
+		k, err := r.Read(p)
+		b.Write(p[:k])
+		if err == io.EOF {
+			return b.Bytes(), nil
+		}
+		if err != nil {
+			return b.Bytes(), err
+		}
+	}
+	before := b.Len()
+	m, err := r.(io.WriterTo).WriteTo(&b)
+	if m != int64(b.Len()-before) {
+		return b.Bytes(), fmt.Errorf("WriteTo reported %d bytes, wrote %d", m, b.Len()-before)
+	}
+	return b.Bytes(), err
 }
 
 // readSizes reads r to its end with buffers of the sizes given, in turn.

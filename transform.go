@@ -107,7 +107,10 @@ func New(opts ...Option) transform.SpanningTransformer {
 // hands on text that needs no change without copying it through them: Read
 // reads into the caller's buffer and returns the clean part where it is,
 // and WriteTo, which [io.Copy] uses, writes it to the writer from the
-// buffer it was read into.
+// buffer it was read into; or, when r has a WriteTo of its own (an
+// [os.File], a [bytes.Reader], a [strings.Reader], a [bufio.Reader]), it
+// lets r write into a writer as [NewWriter]'s, which takes the clean text
+// from r's buffer, and makes no buffers of its own.
 func NewReader(r io.Reader, opts ...Option) io.Reader {
 	return newReader(r, New(opts...))
 }

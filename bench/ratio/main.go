@@ -86,7 +86,7 @@ func main() {
 // floorOf is the benchmark that rest on corpus is compared with.
 func floorOf(corpus, rest string) string {
 	switch {
-	case strings.HasSuffix(rest, "/NewReader"):
+	case strings.HasSuffix(rest, "/NewReader"), strings.HasSuffix(rest, "/NewReader/plain"):
 		return "Corpus/" + corpus + "/read"
 	case strings.HasSuffix(rest, "/Reader"):
 		return "Corpus/" + corpus + "/x/Nop/Reader"
@@ -171,6 +171,11 @@ var targets = []target{
 	{[]string{"ascii", "logs"}, "Escape/NewReader", "copy", 0.3},
 	{[]string{"mixed"}, "Escape/NewReader", "copy", 0.15},
 	{[]string{"dirty"}, "Escape/NewReader", "copy", 0.25},
+	// The same from a source without WriteTo, read into NewReader's buffer.
+	{[]string{"ascii", "logs"}, "Escape/NewReader/plain", "copy", 0.3},
+	{[]string{"mixed"}, "Escape/NewReader/plain", "copy", 0.15},
+	{[]string{"dirty"}, "Escape/NewReader/plain", "copy", 0.25},
+	{[]string{"mixed"}, "New/NewReader/plain", "copy", 0.4},
 	{[]string{"dirty"}, "Validate/replace/Reader", "copy", 0.25},
 	// Invisible characters (issue 14): at most 10% over Escape() with the
 	// three classes on, and the emoji-heavy corpus at 0.1x copy.
@@ -224,9 +229,11 @@ var columns = [][2]string{
 	{"Escape()⁸", "Escape/Reader"},
 	{"read⁸", "read"},
 	{"Escape()", "Escape/NewReader"},
+	{"Escape()⁹", "Escape/NewReader/plain"},
 	{"Escape(Allow(\\t,\\n))", "Escape/allow/NewReader"},
 	{"Invisible⁶", "Escape/invisible/NewReader"},
 	{"New(...)³", "New/NewReader"},
+	{"New(...)³ ⁹", "New/NewReader/plain"},
 	{"Strip⁴", "Escape/strip/NewReader"},
 	{"KeepColors⁴", "Escape/keepColors/NewReader"},
 	{"ansi.Strip⁵", "anchor/ansi.Strip"},

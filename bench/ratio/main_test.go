@@ -26,6 +26,7 @@ func TestFloors(t *testing.T) {
 	for rest, want := range map[string]string{
 		"Escape/Reader":             "Corpus/c/x/Nop/Reader",
 		"Escape/NewReader":          "Corpus/c/read",
+		"Escape/NewReader/plain":    "Corpus/c/read",
 		"Escape/Transform":          "Corpus/c/copy",
 		"Validate/replace/Span":     "Corpus/c/utf8.Valid",
 		"Escape/strip/Transform":    "Corpus/c/copy",
