@@ -129,17 +129,6 @@ var checkCases = []struct {
 	}},
 }
 
-// checkReaders are the ways the rows' input reaches Check.
-var checkReaders = []struct {
-	name string
-	wrap func(io.Reader) io.Reader
-}{
-	{"whole", func(r io.Reader) io.Reader { return r }},
-	{"one byte", iotest.OneByteReader},
-	{"half", iotest.HalfReader},
-	{"data with EOF", iotest.DataErrReader},
-}
-
 func collect(tb testing.TB, r io.Reader, opts ...Option) []Finding {
 	tb.Helper()
 	var fs []Finding
@@ -156,7 +145,7 @@ func TestCheck(t *testing.T) {
 	for _, c := range checkCases {
 		t.Run(c.desc, func(t *testing.T) {
 			c.opts = append([]Option{Allow('\t', '\n')}, c.opts...)
-			for _, rd := range checkReaders {
+			for _, rd := range sources {
 				var got []found
 				for _, f := range collect(t, rd.wrap(strings.NewReader(c.in)), c.opts...) {
 					got = append(got, asFound(f))

@@ -12,8 +12,8 @@ import (
 	"golang.org/x/text/transform"
 )
 
-// The ways a reader is fed: whole, a byte at a time, in halves, with the
-// error on the last data.
+// The ways a reader, or Check, is fed: whole, a byte at a time, in halves,
+// with the error on the last data.
 var sources = []struct {
 	name string
 	wrap func(io.Reader) io.Reader
@@ -102,15 +102,7 @@ func TestReaderDrivers(t *testing.T) {
 // what is carried from the caller's buffer into src, and what a full src
 // holds back, are where this reader differs from x/text's.
 func TestReaderEdges(t *testing.T) {
-	var pads []int
-	for _, edge := range []int{directMin, readerBuf, 2 * readerBuf} {
-		for d := -4; d <= 4; d++ {
-			if testing.Short() && (d < -1 || d > 1) {
-				continue
-			}
-			pads = append(pads, edge+d)
-		}
-	}
+	pads := around(directMin, readerBuf, 2*readerBuf)
 	filler := strings.Repeat("clean text, é and 😀 in it\n", 2*readerBuf/16)
 	for _, c := range allCases() {
 		t.Run(c.desc, func(t *testing.T) {
@@ -131,6 +123,22 @@ func TestReaderEdges(t *testing.T) {
 			}
 		})
 	}
+}
+
+// around returns the sizes from 4 below to 4 above each edge, 1 with
+// -short.
+func around(edges ...int) []int {
+	d := 4
+	if testing.Short() {
+		d = 1
+	}
+	var sizes []int
+	for _, e := range edges {
+		for n := e - d; n <= e+d; n++ {
+			sizes = append(sizes, n)
+		}
+	}
+	return sizes
 }
 
 // pieces feed the long inputs of TestReaderEdges: a byte at a time would

@@ -7,7 +7,6 @@ import (
 	"io"
 	"strings"
 	"testing"
-	"testing/iotest"
 	"unicode/utf8"
 
 	"github.com/google/go-cmp/cmp"
@@ -331,19 +330,12 @@ func TestOneBytePerCall(t *testing.T) {
 	}
 }
 
+// TestReader runs every case through transform.Reader; TestReaderDrivers
+// runs them through NewReader's.
 func TestReader(t *testing.T) {
-	readers := []struct {
-		name string
-		wrap func(io.Reader) io.Reader
-	}{
-		{"whole", func(r io.Reader) io.Reader { return r }},
-		{"OneByteReader", iotest.OneByteReader},
-		{"HalfReader", iotest.HalfReader},
-		{"DataErrReader", iotest.DataErrReader},
-	}
 	for _, c := range allCases() {
 		t.Run(c.desc, func(t *testing.T) {
-			for _, r := range readers {
+			for _, r := range sources {
 				out, err := io.ReadAll(transform.NewReader(r.wrap(bytes.NewReader([]byte(c.in))), c.t))
 				c.check(t, r.name, out, err)
 			}

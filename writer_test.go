@@ -47,15 +47,7 @@ func TestWriterDrivers(t *testing.T) {
 // buffer, of what it holds back and of a stretch it writes where it
 // stands, against transform.Writer's output.
 func TestWriterEdges(t *testing.T) {
-	var pads []int
-	for _, edge := range []int{heldMax, spanDirect, writerBuf, 2 * writerBuf} {
-		for d := -4; d <= 4; d++ {
-			if testing.Short() && (d < -1 || d > 1) {
-				continue
-			}
-			pads = append(pads, edge+d)
-		}
-	}
+	pads := around(heldMax, spanDirect, writerBuf, 2*writerBuf)
 	filler := strings.Repeat("clean text, é and 😀 in it\n", 2*writerBuf/16)
 	for _, c := range allCases() {
 		s, ok := c.t.(*sanitizer)
