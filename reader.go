@@ -46,10 +46,13 @@ var errInconsistent = errors.New("sanitize: inconsistent byte count returned")
 //     the part that Span finds needs no change; the rest is carried into
 //     src, and Transform writes its output straight into p;
 //   - WriteTo, which io.Copy uses, writes what Span passes straight from
-//     src to w.
+//     src to w;
+//   - and when r has a WriteTo of its own, WriteTo lets r write into a
+//     writer as NewWriter's, which spans what r hands it in place.
 //
-// Clean text thus costs one copy (r's into p, or into src) and Span, where
-// transform.Reader costs three copies, one of them Transform's.
+// Clean text thus costs Span and one copy (r's into p, into src, or r's
+// own), where transform.Reader costs three copies, one of them
+// Transform's.
 type reader struct {
 	r    io.Reader
 	t    transform.SpanningTransformer
@@ -63,7 +66,13 @@ type reader struct {
 
 	short bool // src holds too little for t to go on: read before the next Transform
 	miss  int  // reads into src left before Read tries Span again
+	empty int  // reads in a row that returned nothing and no error
 }
+
+// maxEmpty is how many reads in a row may return nothing and no error
+// before the reader gives up with io.ErrNoProgress, as bufio.Reader does,
+// rather than loop for ever on a broken io.Reader.
+const maxEmpty = 100
 
 func newReader(r io.Reader, t transform.SpanningTransformer) *reader {
 	t.Reset()
@@ -225,10 +234,10 @@ func (t *tally) Write(p []byte) (int, error) {
 // changes everywhere, reading into p only to carry it would cost a copy.
 func (r *reader) readSpan(p []byte) int {
 	n, err := r.r.Read(p[:min(len(p), len(r.src))])
-	r.err = err
-	m, serr := r.t.Span(p[:n], err == io.EOF)
+	r.read(n, err)
+	m, serr := r.t.Span(p[:n], r.err == io.EOF)
 	if serr == nil {
-		r.done = err != nil
+		r.done = r.err != nil
 		return n
 	}
 	r.src0, r.src1 = 0, copy(r.src, p[m:n])
@@ -245,10 +254,20 @@ func (r *reader) fill() {
 	}
 	n, err := r.r.Read(r.src[r.src1:])
 	r.src1 += n
-	r.err = err
+	r.read(n, err)
 	r.short = false
 	if r.miss > 0 {
 		r.miss--
+	}
+}
+
+// read records the result of a read from r.
+func (r *reader) read(n int, err error) {
+	r.err = err
+	if n > 0 || err != nil {
+		r.empty = 0
+	} else if r.empty++; r.empty >= maxEmpty {
+		r.err = io.ErrNoProgress
 	}
 }
 

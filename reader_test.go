@@ -194,3 +194,20 @@ func TestReaderWriteToError(t *testing.T) {
 		}
 	}
 }
+
+// stuck returns nothing and no error, for ever.
+type stuck struct{}
+
+func (stuck) Read([]byte) (int, error) { return 0, nil }
+
+// A reader that returns nothing and no error, read after read, ends the
+// stream with io.ErrNoProgress, through every sink, after what came before.
+func TestReaderNoProgress(t *testing.T) {
+	for _, sink := range sinks {
+		r := io.MultiReader(strings.NewReader("ab\x00"), stuck{})
+		out, err := sink.drain(newReader(struct{ io.Reader }{r}, New()))
+		if string(out) != `ab\x00` || err != io.ErrNoProgress {
+			t.Errorf("%s: got %q, %v; want %q, %v", sink.name, out, err, `ab\x00`, io.ErrNoProgress)
+		}
+	}
+}
