@@ -3,7 +3,7 @@
 # each pass with -count 1, so that every implementation and its floor are
 # measured close together in time on a machine whose speed drifts; then
 # bench/ratio prints medians, each of ours as a ratio to its floor taken
-# within each pass, and the targets. About 8 minutes.
+# within each pass, and the targets. About 12 minutes.
 #
 #	bench/run.sh                        # everything
 #	BENCH='Corpus/colored' bench/run.sh  # one corpus
