@@ -474,14 +474,16 @@ loaded:
 	CMPQ      SI, multi-80(SP)
 	JB        blockMulti
 	VPMOVB2M  Z0, K1
-	KORTESTQ  K1, K1
+	KMOVQ     K1, R11
+	TESTQ     R11, R11
 	JNZ       blockMulti
 	CMPQ      watch-48(SP), $0
 	JNE       watchedASCII
 	CMPQ      vecTables_escapes(DX), $0
 	JE        whole
 	ESCAPED(Z0, Z1, K2)
-	KORTESTQ  K2, K2
+	KMOVQ     K2, R11
+	TESTQ     R11, R11
 	JNZ       flaggedASCII
 
 whole:
@@ -504,21 +506,26 @@ ascii4:
 	VPORQ      Z0, Z1, Z4
 	VPTERNLOGQ $0xFE, Z2, Z3, Z4 // Z4 | Z3 | Z2
 	VPMOVB2M   Z4, K1
-	KORTESTQ   K1, K1
+	KMOVQ     K1, R11
+	TESTQ     R11, R11
 	JNZ        block
 	CMPQ       vecTables_escapes(DX), $0
 	JE         whole4
 	ESCAPED(Z0, Z4, K2)
-	KORTESTQ   K2, K2
+	KMOVQ     K2, R11
+	TESTQ     R11, R11
 	JNZ        flaggedASCII
 	ESCAPED(Z1, Z4, K2)
-	KORTESTQ   K2, K2
+	KMOVQ     K2, R11
+	TESTQ     R11, R11
 	JNZ        escaped1
 	ESCAPED(Z2, Z4, K2)
-	KORTESTQ   K2, K2
+	KMOVQ     K2, R11
+	TESTQ     R11, R11
 	JNZ        escaped2
 	ESCAPED(Z3, Z4, K2)
-	KORTESTQ   K2, K2
+	KMOVQ     K2, R11
+	TESTQ     R11, R11
 	JNZ        escaped3
 
 whole4:

@@ -37,7 +37,8 @@ loop:
 	JG        one
 	VPSUBUSB  Z21, Z15, Z3
 	VPTESTMB  Z3, Z3, K2
-	KORTESTQ  K2, K2
+	KMOVQ     K2, BX
+	TESTQ     BX, BX
 	JNZ       one
 	VMOVDQU64 (SI)(AX*1), Z0
 	VMOVDQU64 64(SI)(AX*1), Z1
@@ -46,7 +47,8 @@ loop:
 	VPORQ     Z0, Z1, Z4
 	VPTERNLOGQ $0xFE, Z2, Z3, Z4 // Z4 | Z3 | Z2
 	VPMOVB2M  Z4, K1
-	KORTESTQ  K1, K1
+	KMOVQ     K1, BX
+	TESTQ     BX, BX
 	JNZ       one
 	TESTQ     R9, R9
 	JZ        ascii4
@@ -57,7 +59,8 @@ loop:
 	KORQ      K1, K2, K1
 	ESCAPED(Z3, Z4, K2)
 	KORQ      K1, K2, K1
-	KORTESTQ  K1, K1
+	KMOVQ     K1, BX
+	TESTQ     BX, BX
 	JNZ       one
 
 ascii4:
@@ -71,19 +74,22 @@ one:
 	JG       done
 	VMOVDQU64 (SI)(AX*1), Z0
 	VPMOVB2M Z0, K1
-	KORTESTQ K1, K1
+	KMOVQ     K1, BX
+	TESTQ     BX, BX
 	JNZ      multi
 
 	// An ASCII block: wrong only after a character left open, or where
 	// a byte is escaped.
 	VPSUBUSB Z21, Z15, Z3
 	VPTESTMB Z3, Z3, K2
-	KORTESTQ K2, K2
+	KMOVQ     K2, BX
+	TESTQ     BX, BX
 	JNZ      done
 	TESTQ    R9, R9
 	JZ       ascii
 	ESCAPED(Z0, Z1, K2)
-	KORTESTQ K2, K2
+	KMOVQ     K2, BX
+	TESTQ     BX, BX
 	JNZ      found
 
 ascii:
