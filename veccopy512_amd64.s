@@ -620,7 +620,8 @@ flaggedASCII:
 	JMP  escapes
 
 flagged:
-	KORTESTQ K1, K1
+	KMOVQ     K1, BX
+	TESTQ     BX, BX
 	JZ       flaggedEsc
 	CMPQ     emoji-72(SP), $0
 	JEQ      other
@@ -674,7 +675,8 @@ expandTry:
 	VMOVDQU64 escapeTable_first(R9), Z3
 	VPERMI2B  escapeTable_first+64(R9), Z3, Z1
 	VPTESTNMB Z1, Z1, K2, K3
-	KORTESTQ  K3, K3
+	KMOVQ     K3, R11
+	TESTQ     R11, R11
 	JNZ       escapesOne // an escape of another length, or ESC
 	VMOVDQA64 Z0, Z2
 	VMOVDQU64 escapeTable_second(R9), Z3
@@ -1715,7 +1717,8 @@ emojisDone:
 	KMOVQ    R12, K3
 	KANDNQ   K1, K3, K1
 	KANDNQ   K2, K3, K2
-	KORTESTQ K1, K1
+	KMOVQ     K1, R11
+	TESTQ     R11, R11
 	JZ       flaggedEsc
 	JMP      other
 
