@@ -7,9 +7,10 @@
 // against copy of the same bytes, transform.NewReader against the
 // transform.Nop reader (4 KiB chunks that stay in cache can beat a 1 MiB
 // memmove), the package's NewReader against io.Copy through a buffer of
-// its size, Span against utf8.Valid. A copying path well above its floor is marked
-// for a check rather than counted as a win. Then it prints the project's
-// targets as met or not, and with -table the README's table of medians.
+// its size, Span against utf8.Valid. A copying path well above its floor
+// is marked for a check rather than counted as a win. Then it prints the
+// project's targets as met or not, and with -table the README's table of
+// medians.
 package main
 
 import (
