@@ -133,6 +133,23 @@ func Also(c Class) Option {
 	return Option{kind: optAlso, class: c}
 }
 
+// Only escapes the characters of c in place of the default, Controls;
+// [Also] and [Remove] add to it, whatever their order, and of several Only
+// the last counts. Only(Bidi) escapes bidi formatting characters and
+// leaves controls alone. Only(0) escapes no class, so that
+//
+//	NewReader(r, Only(0), OnInvalid(p))
+//
+// reads what transform.NewReader(r, Validate(p)) would, and faster: New
+// with Only(0) is Validate, with a BOM policy. What [WithStyle] and
+// [Reversible] escape of their own (JSON style's C0 controls, " and \, a
+// reversible style's escape character) they still escape. Only without
+// Controls panics under StripSequences or [KeepColors], as [Allow] of ESC
+// does: they decide what becomes of ESC and the C1 controls.
+func Only(c Class) Option {
+	return Option{kind: optOnly, class: c}
+}
+
 // Remove removes the characters of c instead of escaping them, and
 // selects c by itself: Remove(Invisible) needs no Also(Invisible), and
 // Remove(Controls), Allow('\t', '\n') is what people put in front of a
@@ -191,10 +208,11 @@ func (s *set) removes(r rune) bool {
 }
 
 func newSet(c config) set {
-	s := set{class: c.also | c.remove, remove: c.remove, allow: c.allowList(), preds: c.predList()}
-	if !c.noControls {
-		s.class |= Controls
+	base := Controls
+	if c.hasOnly {
+		base = c.only
 	}
+	s := set{class: base | c.also | c.remove, remove: c.remove, allow: c.allowList(), preds: c.predList()}
 	for b := range s.ascii {
 		s.ascii[b] = s.wants(rune(b))
 	}

@@ -129,6 +129,19 @@ func ExampleAlso() {
 	// access := "user\u202e \u2066// admin\u2069 \u2066"
 }
 
+func ExampleOnly() {
+	// Only(0) escapes no class: the reader validates UTF-8 and nothing else.
+	r := sanitize.NewReader(strings.NewReader("tab\tESC\x1b bad\xff"), sanitize.Only(0), sanitize.OnInvalid(sanitize.EscapeInvalid))
+	out, _ := io.ReadAll(r)
+	fmt.Printf("%q\n", out)
+	// Only(Bidi) escapes bidi controls and leaves the others.
+	s, _ := sanitize.String("a\tb\u202ec", sanitize.Only(sanitize.Bidi))
+	fmt.Printf("%q\n", s)
+	// Output:
+	// "tab\tESC\x1b bad\\xff"
+	// "a\tb\\u202ec"
+}
+
 func ExampleAlsoFunc() {
 	emoji := func(r rune) bool { return r >= 0x1F300 && r <= 0x1FAFF }
 	out, _ := sanitize.String("ok \U0001F600\n", sanitize.Allow('\n'), sanitize.AlsoFunc(emoji),

@@ -39,6 +39,7 @@ const (
 	optSequences
 	optKeepColors
 	optRemove
+	optOnly
 )
 
 // allowed holds up to len(inline) characters in place and any more in a
@@ -92,7 +93,8 @@ type settings struct {
 	style      Style
 	also       Class
 	reversible bool
-	noControls bool // Validate: escape nothing at all
+	only       Class // with hasOnly, the classes escaped in place of Controls
+	hasOnly    bool
 	jsonText   bool // JSONStyle over JSON text: leave its " and \ alone
 	sequences  SequencePolicy
 	keepColors bool
@@ -138,6 +140,8 @@ func (c *config) apply(o *Option) {
 		c.keepColors = true
 	case optRemove:
 		c.remove |= o.class
+	case optOnly:
+		c.only, c.hasOnly = o.class, true
 	case optAllow:
 		for _, r := range o.allow.inline[:o.allow.n] {
 			c.addAllow(r)
@@ -197,6 +201,8 @@ func (c settings) check() {
 		panic(fmt.Sprintf("sanitize: Reversible cannot be combined with Remove(%v): what is removed cannot be restored", c.remove))
 	case c.reversible && c.sequences == StripSequences:
 		panic("sanitize: Reversible cannot be combined with StripSequences: what is stripped cannot be restored")
+	case c.hasOnly && c.recognizes() && (c.only|c.also|c.remove)&Controls == 0:
+		panic(fmt.Sprintf("sanitize: Only(%v) cannot be combined with StripSequences or KeepColors, which decide what becomes of ESC and the C1 controls", c.only))
 	}
 }
 

@@ -171,6 +171,8 @@ func TestContradictionsPanic(t *testing.T) {
 		{"Allow ESC with StripSequences", func() { New(Sequences(StripSequences), Allow('\x1b')) }},
 		{"Allow U+009B with KeepColors", func() { String("x", KeepColors(), Allow('\t', '\u009b')) }},
 		{"Allow U+009D in a log with KeepColors", func() { ReplaceAttr(KeepColors(), Allow('\u009d')) }},
+		{"Only(0) with StripSequences", func() { New(Only(0), Sequences(StripSequences)) }},
+		{"Only(Bidi) with KeepColors", func() { NewWriter(io.Discard, KeepColors(), Only(Bidi)) }},
 	}
 	for _, tt := range tests {
 		func() {

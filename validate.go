@@ -63,7 +63,9 @@ func (e *InvalidUTF8Error) Error() string {
 // 12 bytes is always enough to make progress. The transformer counts the
 // bytes it has consumed, for [InvalidUTF8Error.Offset]; Reset sets the
 // count back to zero. It implements [transform.SpanningTransformer] and is
-// not safe for concurrent use.
+// not safe for concurrent use. To read through it, NewReader(r, Only(0),
+// OnInvalid(p)) reads the same as transform.NewReader(r, Validate(p)), and
+// faster.
 func Validate(p InvalidPolicy) transform.SpanningTransformer {
-	return fresh(config{settings: settings{invalid: p, noControls: true}})
+	return fresh(config{settings: settings{invalid: p, hasOnly: true}})
 }

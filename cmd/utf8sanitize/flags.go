@@ -22,6 +22,7 @@ type flags struct {
 	sequences  sanitize.SequencePolicy
 	keepColors bool
 	allow      chars
+	only       classes
 	also       classes
 	remove     classes
 	reversible bool
@@ -50,6 +51,7 @@ func parse(args []string) (*flags, error) {
 	fs.TextVar(&f.invalid, "invalid", sanitize.ReplaceInvalid, "`policy` for ill-formed UTF-8: replace, escape or reject")
 	fs.TextVar(&f.bom, "bom", sanitize.KeepBOM, "`policy` for a leading byte order mark: keep, strip or add")
 	fs.Var(&f.allow, "allow", "`chars` passed through unescaped: tab, newline, cr or U+XXXX, comma-separated; empty to escape every control (default tab,newline)")
+	fs.Var(&f.only, "only", "`classes` to escape in place of controls: controls, nonchar, private, bidi, linesep, varsel, tags, invisible or all, comma-separated; empty to escape none and only check UTF-8")
 	fs.Var(&f.also, "also", "more `classes` to escape: nonchar, private, bidi, linesep, varsel, tags, invisible or all, comma-separated")
 	fs.Var(&f.remove, "remove", "`classes` to remove instead of escaping: controls, nonchar, private, bidi, linesep, varsel, tags, invisible or all, comma-separated; -allow wins")
 	fs.TextVar(&f.style, "style", sanitize.GoStyle, "escape `notation`: go, json, percent, caret, picture or unicode")
@@ -82,7 +84,7 @@ func (f *flags) checkMode() error {
 	mode, unused := "", append([]string{"all"}, gate...)
 	switch {
 	case f.unescape:
-		mode, unused = "-unescape", append([]string{"check", "all", "reversible", "invalid", "bom", "allow", "also", "remove", "sequences", "keep-colors"}, gate...)
+		mode, unused = "-unescape", append([]string{"check", "all", "reversible", "invalid", "bom", "allow", "only", "also", "remove", "sequences", "keep-colors"}, gate...)
 	case f.check:
 		// Every policy changes the same ill-formed bytes.
 		mode, unused = "-check", []string{"invalid", "l", "w"}
@@ -132,6 +134,9 @@ func (f *flags) checkMode() error {
 	if f.reversible && f.sequences == sanitize.StripSequences {
 		return errors.New("-reversible cannot be combined with -sequences strip: what is stripped cannot be restored")
 	}
+	if (f.sequences != sanitize.EscapeSequences || f.keepColors) && f.set["only"] && (f.only|f.also|f.remove)&classes(sanitize.Controls) == 0 {
+		return errors.New("-only without controls cannot be combined with -sequences strip or -keep-colors, which decide what becomes of ESC and C1 controls")
+	}
 	if f.sequences != sanitize.EscapeSequences || f.keepColors {
 		for _, r := range f.allow {
 			if r == 0x1B || 0x80 <= r && r <= 0x9F {
@@ -151,6 +156,9 @@ func (f *flags) options() []sanitize.Option {
 	opts := []sanitize.Option{sanitize.WithStyle(f.style), sanitize.OnInvalid(f.invalid), sanitize.WithBOM(f.bom),
 		sanitize.Allow(f.allow...), sanitize.Also(sanitize.Class(f.also)), sanitize.Remove(sanitize.Class(f.remove)),
 		sanitize.Sequences(f.sequences)}
+	if f.set["only"] {
+		opts = append(opts, sanitize.Only(sanitize.Class(f.only)))
+	}
 	if f.keepColors {
 		opts = append(opts, sanitize.KeepColors())
 	}

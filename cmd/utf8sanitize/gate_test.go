@@ -47,6 +47,8 @@ var checkFindings = []struct {
 		stdout: stdinAt + "1:2: U+001B ESCAPE (control)\n"},
 	{desc: "all findings", args: []string{"-check", "-all", "-also", "bidi"}, stdin: "a\x1bb\u202e\n", status: 1,
 		stdout: stdinAt + "1:2: U+001B ESCAPE (control)\n" + stdinAt + "1:4: U+202E RIGHT-TO-LEFT OVERRIDE (bidi)\n"},
+	{desc: "only UTF-8", args: []string{"-check", "-all", "-only", ""}, stdin: "a\x1b\x7f\n\u202e\xff", status: 1,
+		stdout: stdinAt + "2:4: invalid UTF-8 at byte 7: ff (invalid lead byte)\n"},
 	{desc: "NEXT LINE", args: []string{"-check"}, stdin: "\u0085", status: 1, stdout: stdinAt + "1:1: U+0085 NEXT LINE (control)\n"},
 	{desc: "a figment's name", args: []string{"-check"}, stdin: "\u0080", status: 1, stdout: stdinAt + "1:1: U+0080 PADDING CHARACTER (control)\n"},
 	{desc: "CR unless allowed", args: []string{"-check"}, stdin: "a\r\n", status: 1, stdout: stdinAt + "1:2: U+000D CARRIAGE RETURN (control)\n"},
