@@ -1503,7 +1503,7 @@ subpart:
 	MOVB    $0xBD, 2(DI)
 	ADDQ    $3, DI
 	ADDQ    R13, SI
-	JMP     block
+	JMP     subpartNext
 
 subpartEscape:
 	MOVBLZX (SI), AX
@@ -1516,6 +1516,29 @@ subpartEscape:
 	INCQ    SI
 	DECL    R13
 	JNZ     subpartEscape
+
+subpartNext:
+	// A byte that starts no character right after, a continuation byte
+	// or C0, C1, F5–FF, is a subpart of its own: taken here rather than
+	// from a block loaded at it, as where a surrogate (ED A0 80) or a
+	// code point past U+10FFFF (F4 90 80 80) falls apart into several.
+	// On text with 1% of it ill-formed (the dirty corpus), Validate and
+	// Escape() went 1.4–1.5 times as fast (alternating runs, five each).
+	// Anything else goes back to block.
+	CMPQ    SI, CX
+	JAE     block
+	LEAQ    24(DI), R11
+	CMPQ    R11, R8
+	JHI     block
+	MOVBLZX (SI), AX
+	CMPL    AX, $0x80
+	JB      block
+	MOVL    $1, R13
+	CMPL    AX, $0xC0
+	JB      subpart
+	MOVBLZX vecTables_leadRows-0x300(DX)(AX*4), R11
+	TESTL   R11, R11
+	JZ      subpart
 	JMP     block
 
 watchStart:
