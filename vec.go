@@ -15,7 +15,9 @@ import "unsafe"
 // form that make up most coloured output, and leaves the others to the
 // recognizer (kernelSeq). Both
 // choose their width at run time, from the tables (vecTables.wide), which
-// tests set to run each. The build tag purego leaves them all out. Like
+// tests set to run each. The build tag purego leaves them all out. The
+// AVX2 kernels have Go versions with the same block semantics
+// (vec_generic.go), which tests hold them to exactly. Like
 // the other fast paths they only find where the clean part ends; the
 // byte-by-byte loop of clean decides what is there, and is the reference
 // the kernels are tested against (TestVectorEdges, TestVectorCopyEscapes,
@@ -152,6 +154,13 @@ func newVecTables(s *set) *vecTables {
 	if !haveVec {
 		return nil
 	}
+	return vecTablesOf(s)
+}
+
+// vecTablesOf returns the kernel's tables for s, for the AVX-512 kernels
+// where the processor has them: what the Go versions of the kernels
+// (vec_generic.go) take on any processor.
+func vecTablesOf(s *set) *vecTables {
 	v := &vecTables{}
 	var escLo, hi [16]byte
 	for b, esc := range s.ascii {

@@ -241,6 +241,9 @@ func vectorEdges(t *testing.T, edges []byte, sets []struct {
 						t.Fatalf("transformer %d, % x: kernel stops at %d, its model at %d, the reference at %d",
 							i, in, got, model, want)
 					}
+					if g := vecScan256Go(in, s.set.vec); s.set.vec.wide == 0 && g != got {
+						t.Fatalf("transformer %d, % x: the AVX2 kernel stops at %d, its Go version at %d", i, in, got, g)
+					}
 					if len(seq) < 4 {
 						checkCopy(t, s.sanitizer, in, s.exact)
 					}
@@ -432,6 +435,14 @@ func checkCopy(t *testing.T, s *sanitizer, in []byte, exact bool, sizes ...int) 
 	for _, size := range append([]int{8 * len(in), len(in) / 2, 37}, sizes...) {
 		dst := bytes.Repeat([]byte{'#'}, size)
 		nDst, nSrc := vecCopy(dst, in, s.set.vec, s.esc, &s.kseq)
+		if s.set.vec.wide == 0 {
+			// The AVX2 kernel, exactly as its Go version.
+			g := bytes.Repeat([]byte{'#'}, size)
+			if gDst, gSrc := vecCopy256Go(g, in, s.set.vec, s.esc); gDst != nDst || gSrc != nSrc || !bytes.Equal(g, dst) {
+				t.Fatalf("% x, dst of %d: the AVX2 kernel wrote %q for %d bytes, its Go version %q for %d",
+					in, size, dst[:nDst], nSrc, g[:gDst], gSrc)
+			}
+		}
 		// The kernel may end on an ill-formed subpart that the byte
 		// after ends, which the reference must see too: an ASCII byte,
 		// which ends any, stands for it.
@@ -601,6 +612,99 @@ func TestVectorCopyInvalid(t *testing.T) {
 					}
 				}
 			}
+		}
+	}
+}
+
+// The AVX2 kernels do exactly what their Go versions do (vec_generic.go):
+// stop at the same byte, copy and escape the same, on text of runs of
+// ASCII, escaped bytes, characters of every length and class, and
+// ill-formed bytes, under sets with and without pairs, and with dst cut
+// at every size up to a block past what the text needs. TestVectorEdges
+// and checkCopy hold them to each other around every block boundary.
+//
+// Where there is no assembly, the Go versions are held to what the tests
+// above hold the assembly to: vecScan256Go to scanModel, exactly, and
+// vecCopy256Go to the plain loop.
+func TestVectorGo(t *testing.T) {
+	sets := []*sanitizer{
+		New().(*sanitizer),
+		New(Allow('\t', '\n')).(*sanitizer),
+		New(Also(Invisible | Tags | VariationSelectors)).(*sanitizer),
+		New(Also(Bidi|Noncharacters), Reversible(), WithStyle(JSONStyle)).(*sanitizer),
+		New(Allow('\u0085'), WithStyle(UnicodeStyle)).(*sanitizer),
+		Validate(ReplaceInvalid).(*sanitizer),
+	}
+	pieces := []string{"the quick brown fox ", "jumps", " ", "\n", "\t", "\x00", "\x1b[1m", "\\", "\"", "\x7f",
+		"é", "ß", "日本", "\u2028", "\u202e", "\u200b", "\u00ad", "\u0085", "“", "…", "\U0001F600", "\U0001F468\u200d\U0001F469",
+		"\ufe0f", "\U000E0041", "\ufdd0", "\xff", "\xe2\x82", "\xc0\xaf", "\xed\xa0\x80", "\x80", "\xf0\x9f\x98"}
+	models := make([]*kernelModel, len(sets))
+	for i, s := range sets {
+		if !haveVec {
+			// Tables for the Go versions, in a copy of the
+			// sanitizer that only they use.
+			c := *s
+			c.set.vec = vecTablesOf(&c.set)
+			c.set.vec.wide = 0
+			sets[i] = &c
+		}
+		models[i] = newKernelModel(&sets[i].set)
+	}
+	rng := rand.New(rand.NewPCG(3, 4))
+	for range 3000 {
+		var in []byte
+		for n := rng.IntN(300); len(in) < n; {
+			if rng.IntN(4) == 0 {
+				in = append(in, pieces[rng.IntN(len(pieces))]...)
+			} else {
+				in = append(in, pieces[rng.IntN(3)]...)
+			}
+		}
+		for i, s := range sets {
+			if !haveVec {
+				checkGo(t, s, models[i], in)
+				continue
+			}
+			s.set.vec.wide = 0
+			if got, want := vecScan(in, s.set.vec), vecScan256Go(in, s.set.vec); got != want {
+				t.Fatalf("%q: the AVX2 kernel stops at %d, its Go version at %d", in, got, want)
+			}
+			for _, size := range []int{len(in) * 8, len(in), 33, rng.IntN(len(in)*2 + 64)} {
+				dst, g := bytes.Repeat([]byte{'#'}, size), bytes.Repeat([]byte{'#'}, size)
+				nDst, nSrc := vecCopy(dst, in, s.set.vec, s.esc, &s.kseq)
+				gDst, gSrc := vecCopy256Go(g, in, s.set.vec, s.esc)
+				if nDst != gDst || nSrc != gSrc || !bytes.Equal(dst, g) {
+					t.Fatalf("%q, dst of %d: the AVX2 kernel wrote %q for %d bytes, its Go version %q for %d",
+						in, size, dst[:nDst], nSrc, g[:gDst], gSrc)
+				}
+			}
+			s.set.vec.wide = kernels()[len(kernels())-1]
+		}
+	}
+}
+
+// checkGo holds the Go versions of the AVX2 kernels, on s with tables of
+// its own, to scanModel and the plain loop on in, as checkCopy holds the
+// assembly: what vecCopy256Go writes is what the loop writes for what it
+// reads, and nothing more.
+func checkGo(t *testing.T, s *sanitizer, m *kernelModel, in []byte) {
+	t.Helper()
+	if got, want := vecScan256Go(in, s.set.vec), scanModel(in, m); got != want {
+		t.Fatalf("%q: vecScan256Go stops at %d, scanModel at %d", in, got, want)
+	}
+	_, ref := fastPaths(s)
+	want := make([]byte, 8*len(in)+64)
+	for _, size := range []int{8 * len(in), len(in), 33} {
+		dst := bytes.Repeat([]byte{'#'}, size)
+		nDst, nSrc := vecCopy256Go(dst, in, s.set.vec, s.esc)
+		ref.Reset()
+		n, m, err := ref.Transform(want, append(in[:nSrc:nSrc], '!'), false)
+		if err != nil || m != nSrc+1 || !bytes.Equal(dst[:nDst], want[:max(n-1, 0)]) || want[n-1] != '!' {
+			t.Fatalf("%q, dst of %d: vecCopy256Go wrote %q for %d bytes, the plain loop %q and !, %v",
+				in, size, dst[:nDst], nSrc, want[:max(n-1, 0)], err)
+		}
+		if strings.Trim(string(dst[nDst:]), "#") != "" {
+			t.Fatalf("%q, dst of %d: vecCopy256Go wrote %q after the %d bytes it reported", in, size, dst[nDst:], nDst)
 		}
 	}
 }

@@ -1,0 +1,226 @@
+package sanitize
+
+// This file holds the AVX2 kernels of vec_amd64.s written in Go, block for
+// block: the same flags for each block of 32 bytes, worked out from the
+// same tables (vecTables) one byte at a time, and so the same place to
+// stop and the same output. They are the kernels where there is no
+// assembly (vec_other.go), and tests hold the assembly to them exactly
+// (TestVectorGo). Their doc comments say what the assembly does; the
+// comments of vec_amd64.s say why.
+
+// flags32 returns the bytes of the block b, 32 bytes, that CHECK, LEADS
+// and PAIRS, and CHECK_ESC flag, as bits: all of them, and other, those
+// flagged as ill-formed (Keiser–Lemire), as C1 controls or as the second
+// byte of a pair of the set (pairs.go) rather than as escaped ASCII bytes.
+// before holds the three bytes before the block, the one just before
+// last: zeros, as if after ASCII, where a block starts at a character
+// boundary.
+func (v *vecTables) flags32(b []byte, before [3]byte) (all, other uint32) {
+	back := func(i, k int) byte { // the byte k places before b[i]
+		if i >= k {
+			return b[i-k]
+		}
+		return before[3+i-k]
+	}
+	// LEADS: where PAIRS can find anything, if anywhere in the block.
+	leads := false
+	if v.pairs != 0 {
+		for i := range b {
+			if p := back(i, 1); p >= 0x80 {
+				leads = leads || v.leadLo[p&15]&v.hi[p>>4] != 0
+			}
+		}
+	}
+	for i, c := range b {
+		p1, p2, p3 := back(i, 1), back(i, 2), back(i, 3)
+		kl := v.byte1High[p1>>4] & v.byte1Low[p1&15] & v.byte2High[c>>4]
+		must := (subSat(p2, v.third[0]) | subSat(p3, v.fourth[0])) & v.bit7[0]
+		bad := kl^must != 0 || p1 == v.c1Lead[0] && min(c, v.c1Max[0]) == c
+		if leads {
+			bad = bad || v.pairLeadHi[p1>>4]&v.pairLeadLo[p1&15]&v.pairSecHi[c>>4]&v.pairSecLo[c&15] != 0
+		}
+		if bad {
+			other |= 1 << i
+		}
+		if c < 0x80 && v.escLo[c&15]&v.hi[c>>4] != 0 {
+			all |= 1 << i
+		}
+	}
+	return all | other, other
+}
+
+// subSat is a-b, or 0 where b is larger, as VPSUBUSB takes it.
+func subSat(a, b byte) byte {
+	if a < b {
+		return 0
+	}
+	return a - b
+}
+
+// opens reports whether the block ending at b[31] leaves a character open
+// (vecTables.open): a lead byte of two bytes in its last place, of three
+// in its last two, of four in its last three.
+func opens(b []byte) bool {
+	return b[31] >= 0xC0 || b[30] >= 0xE0 || b[29] >= 0xF0
+}
+
+// escapedIn returns the bits of the ASCII bytes of b that the set escapes
+// (ESCAPED).
+func (v *vecTables) escapedIn(b []byte) (bits uint32) {
+	for i, c := range b {
+		if v.escLo[c&15]&v.hi[c>>4] != 0 {
+			bits |= 1 << i
+		}
+	}
+	return bits
+}
+
+// isASCII reports whether every byte of b is below 0x80.
+func isASCII(b []byte) bool {
+	for _, c := range b {
+		if c >= 0x80 {
+			return false
+		}
+	}
+	return true
+}
+
+// firstBit is the place of the lowest bit set in bits, which is not 0.
+func firstBit(bits uint32) int {
+	i := 0
+	for bits&1 == 0 {
+		bits >>= 1
+		i++
+	}
+	return i
+}
+
+// vecScan256Go is vecScan256: it checks p in blocks of 32 bytes while one
+// fits, each with the three bytes before it from p. An ASCII block stops
+// at its start where the block before leaves a character open, and else
+// at its first escaped byte; any other block at its first byte flagged
+// (flags32). From where it stops, or from the first block that does not
+// fit, it backs up to a lead byte (C0–FF) found within three bytes over
+// continuation bytes only.
+func vecScan256Go(p []byte, v *vecTables) int {
+	at := 0
+scan:
+	for ; at+32 <= len(p); at += 32 {
+		b := p[at : at+32]
+		if isASCII(b) {
+			if at > 0 && opens(p[at-32:at]) {
+				break
+			}
+			if esc := v.escapedIn(b); v.escapes != 0 && esc != 0 {
+				at += firstBit(esc)
+				break
+			}
+			continue
+		}
+		var before [3]byte
+		if at > 0 {
+			copy(before[:], p[at-3:at])
+		}
+		if all, _ := v.flags32(b, before); all != 0 {
+			at += firstBit(all)
+			break scan
+		}
+	}
+	for i := at; i > 0 && i > at-3; i-- {
+		switch c := p[i-1]; {
+		case c >= 0xC0:
+			return i - 1
+		case c < 0x80:
+			return at
+		}
+	}
+	return at
+}
+
+// vecCopy256Go is vecCopy256: it copies src to dst in blocks of 32 bytes
+// that fit whole in both, each taken as if after ASCII, since each starts
+// at a character boundary. A block with nothing flagged is copied, less a
+// character left open at its end, which starts the next block. At the
+// first byte flagged, the bytes before it are copied, less a character
+// that it cuts off where something other than an escaped ASCII byte is
+// flagged; then an escaped ASCII byte there has its escape written from
+// esc, if the escape has one and it fits, and the next block starts after
+// it. Anything else ends the copy, there.
+func vecCopy256Go(dst, src []byte, v *vecTables, esc *escapeTable) (nDst, nSrc int) {
+	for nSrc+32 <= len(src) && nDst+32 <= len(dst) {
+		b := src[nSrc : nSrc+32]
+		var all, other uint32
+		if isASCII(b) {
+			if v.escapes != 0 {
+				all = v.escapedIn(b)
+			}
+		} else {
+			all, other = v.flags32(b, [3]byte{})
+		}
+		if all == 0 {
+			n := 32
+			if !isASCII(b) && opens(b) {
+				switch {
+				case b[31] >= 0xC0:
+					n = 31
+				case b[30] >= 0xE0:
+					n = 30
+				default:
+					n = 29
+				}
+			}
+			nDst += copy(dst[nDst:], b[:n])
+			nSrc += n
+			continue
+		}
+		at := firstBit(all)
+		start := at
+		if other != 0 {
+			start = cutOff(b, at)
+		}
+		nDst += copy(dst[nDst:], b[:start])
+		nSrc += start
+		c := src[nSrc]
+		if c >= 0x80 {
+			return nDst, nSrc
+		}
+		e := &esc.texts[c]
+		if e.n == 0 || nDst+int(e.n) > len(dst) {
+			return nDst, nSrc
+		}
+		nDst += copy(dst[nDst:], e.text[:e.n])
+		nSrc++
+	}
+	return nDst, nSrc
+}
+
+// cutOff returns where the character that the byte flagged at b[at] may
+// cut off starts, or at: a lead byte in the three bytes before it whose
+// characters need more bytes than there are up to at, found over
+// continuation bytes only, as the back loop of vecCopy256 finds it.
+func cutOff(b []byte, at int) int {
+	i := at
+	for k := 3; k > 0 && i > 0; k-- {
+		i--
+		switch c := b[i]; {
+		case c < 0x80:
+			return at
+		case c >= 0xC0:
+			size := 2
+			if c >= 0xE0 {
+				size++
+			}
+			if c >= 0xF0 {
+				size++
+			}
+			if i+size > at {
+				return i
+			}
+			return at
+		}
+		if k == 1 {
+			return at
+		}
+	}
+	return i
+}
