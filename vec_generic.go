@@ -1,30 +1,37 @@
 package sanitize
 
+import "math/bits"
+
 // This file holds the AVX2 kernels of vec_amd64.s written in Go, block for
 // block: the same flags for each block of 32 bytes, worked out from the
 // same tables (vecTables) one byte at a time, and so the same place to
 // stop and the same output. They are the kernels where there is no
 // assembly (vec_other.go), and tests hold the assembly to them exactly
 // (TestVectorGo). Their doc comments say what the assembly does; the
-// comments of vec_amd64.s say why.
+// comments of vec_amd64.s say why. The scan of the AVX-512 kernels
+// (vecscan512_amd64.s) has its Go version here too; the copying one
+// (veccopy512_amd64.s) has none yet.
 
-// flags32 returns the bytes of the block b, 32 bytes, that CHECK, LEADS
-// and PAIRS, and CHECK_ESC flag, as bits: all of them, and other, those
-// flagged as ill-formed (Keiser–Lemire), as C1 controls or as the second
-// byte of a pair of the set (pairs.go) rather than as escaped ASCII bytes.
-// before holds the three bytes before the block, the one just before
-// last: zeros, as if after ASCII, where a block starts at a character
-// boundary.
-func (v *vecTables) flags32(b []byte, before [3]byte) (all, other uint32) {
+// flags returns the bytes of the block b, of 32 bytes or, where wide, of
+// 64, that CHECK, LEADS and PAIRS, and CHECK_ESC flag (or, where wide,
+// CHECK512, PAIRS512 and TRIPLES512, and CHECK_ESC512), as bits: all of
+// them, and other, those flagged as ill-formed (Keiser–Lemire), as C1
+// controls or as part of a pair of the set (pairs.go) rather than as
+// escaped ASCII bytes. before holds the three bytes before the block, the
+// one just before last: zeros, as if after ASCII, where a block starts at
+// a character boundary.
+func (v *vecTables) flags(b []byte, before [3]byte, wide bool) (all, other uint64) {
 	back := func(i, k int) byte { // the byte k places before b[i]
 		if i >= k {
 			return b[i-k]
 		}
 		return before[3+i-k]
 	}
-	// LEADS: where PAIRS can find anything, if anywhere in the block.
+	// LEADS: where the nibble tables of PAIRS can find anything, if
+	// anywhere in the block. (They cover more pairs than the set's: the
+	// gate is part of what the AVX2 kernels flag.)
 	leads := false
-	if v.pairs != 0 {
+	if v.pairs != 0 && !wide {
 		for i := range b {
 			if p := back(i, 1); p >= 0x80 {
 				leads = leads || v.leadLo[p&15]&v.hi[p>>4] != 0
@@ -36,7 +43,10 @@ func (v *vecTables) flags32(b []byte, before [3]byte) (all, other uint32) {
 		kl := v.byte1High[p1>>4] & v.byte1Low[p1&15] & v.byte2High[c>>4]
 		must := (subSat(p2, v.third[0]) | subSat(p3, v.fourth[0])) & v.bit7[0]
 		bad := kl^must != 0 || p1 == v.c1Lead[0] && min(c, v.c1Max[0]) == c
-		if leads {
+		switch {
+		case wide && v.pairs != 0:
+			bad = bad || v.pair512(c, p1, p2)
+		case leads:
 			bad = bad || v.pairLeadHi[p1>>4]&v.pairLeadLo[p1&15]&v.pairSecHi[c>>4]&v.pairSecLo[c&15] != 0
 		}
 		if bad {
@@ -49,6 +59,18 @@ func (v *vecTables) flags32(b []byte, before [3]byte) (all, other uint32) {
 	return all | other, other
 }
 
+// pair512 reports whether PAIRS512 and TRIPLES512 flag c after p1, after
+// p2: the second byte of a pair of the set led by C0–DF or F0–FF, looked
+// up by the low six bits of each byte (VPERMB), or the third byte after a
+// pair led by E0–EF, looked up with the last bit of the pair's second byte
+// (VPERMI2B).
+func (v *vecTables) pair512(c, p1, p2 byte) bool {
+	three := func(b byte) bool { return b&0xF0 == 0xE0 }
+	second := p1 >= 0xC0 && !three(p1) && v.pairLead64[p1&63]&v.pairSec64[c&63] != 0
+	third := three(p2) && v.pairLead64[p2&63]&v.pairSec64[p1&63]&v.pairThird[(c|(p1&1)<<6)&0x7F] != 0
+	return second || third
+}
+
 // subSat is a-b, or 0 where b is larger, as VPSUBUSB takes it.
 func subSat(a, b byte) byte {
 	if a < b {
@@ -57,22 +79,23 @@ func subSat(a, b byte) byte {
 	return a - b
 }
 
-// opens reports whether the block ending at b[31] leaves a character open
-// (vecTables.open): a lead byte of two bytes in its last place, of three
-// in its last two, of four in its last three.
+// opens reports whether b, of three bytes or more, ends with a character
+// left open (vecTables.open, open64): a lead byte of two bytes in its last
+// place, of three in its last two, of four in its last three.
 func opens(b []byte) bool {
-	return b[31] >= 0xC0 || b[30] >= 0xE0 || b[29] >= 0xF0
+	n := len(b)
+	return b[n-1] >= 0xC0 || b[n-2] >= 0xE0 || b[n-3] >= 0xF0
 }
 
 // escapedIn returns the bits of the ASCII bytes of b that the set escapes
 // (ESCAPED).
-func (v *vecTables) escapedIn(b []byte) (bits uint32) {
+func (v *vecTables) escapedIn(b []byte) (flags uint64) {
 	for i, c := range b {
 		if v.escLo[c&15]&v.hi[c>>4] != 0 {
-			bits |= 1 << i
+			flags |= 1 << i
 		}
 	}
-	return bits
+	return flags
 }
 
 // isASCII reports whether every byte of b is below 0x80.
@@ -85,30 +108,33 @@ func isASCII(b []byte) bool {
 	return true
 }
 
-// firstBit is the place of the lowest bit set in bits, which is not 0.
-func firstBit(bits uint32) int {
-	i := 0
-	for bits&1 == 0 {
-		bits >>= 1
-		i++
-	}
-	return i
+// firstBit is the place of the lowest bit set in flags, which is not 0.
+func firstBit(flags uint64) int {
+	return bits.TrailingZeros64(flags)
 }
 
-// vecScan256Go is vecScan256: it checks p in blocks of 32 bytes while one
-// fits, each with the three bytes before it from p. An ASCII block stops
-// at its start where the block before leaves a character open, and else
-// at its first escaped byte; any other block at its first byte flagged
-// (flags32). From where it stops, or from the first block that does not
-// fit, it backs up to a lead byte (C0–FF) found within three bytes over
-// continuation bytes only.
-func vecScan256Go(p []byte, v *vecTables) int {
+// vecScanGo is vecScan: the AVX-512 kernel's blocks of 64 bytes where the
+// tables say wide and p holds wideMin bytes, else the AVX2 kernel's of 32.
+func vecScanGo(p []byte, v *vecTables) int {
+	if v.wide != 0 && len(p) >= wideMin {
+		return vecScanBlocks(p, v, 64)
+	}
+	return vecScanBlocks(p, v, 32)
+}
+
+// vecScanBlocks is vecScan256 with block 32 and vecScan512 with block
+// 64: it checks p in blocks while one fits, each with the three bytes
+// before it from p. An ASCII block stops at its start where the block
+// before leaves a character open, and else at its first escaped byte; any
+// other block at its first byte flagged (flags). From where it stops, or
+// from the first block that does not fit, it backs up to a lead byte
+// (C0–FF) found within three bytes over continuation bytes only.
+func vecScanBlocks(p []byte, v *vecTables, block int) int {
 	at := 0
-scan:
-	for ; at+32 <= len(p); at += 32 {
-		b := p[at : at+32]
+	for ; at+block <= len(p); at += block {
+		b := p[at : at+block]
 		if isASCII(b) {
-			if at > 0 && opens(p[at-32:at]) {
+			if at > 0 && opens(p[:at]) {
 				break
 			}
 			if esc := v.escapedIn(b); v.escapes != 0 && esc != 0 {
@@ -121,9 +147,9 @@ scan:
 		if at > 0 {
 			copy(before[:], p[at-3:at])
 		}
-		if all, _ := v.flags32(b, before); all != 0 {
+		if all, _ := v.flags(b, before, block == 64); all != 0 {
 			at += firstBit(all)
-			break scan
+			break
 		}
 	}
 	for i := at; i > 0 && i > at-3; i-- {
@@ -149,13 +175,13 @@ scan:
 func vecCopy256Go(dst, src []byte, v *vecTables, esc *escapeTable) (nDst, nSrc int) {
 	for nSrc+32 <= len(src) && nDst+32 <= len(dst) {
 		b := src[nSrc : nSrc+32]
-		var all, other uint32
+		var all, other uint64
 		if isASCII(b) {
 			if v.escapes != 0 {
 				all = v.escapedIn(b)
 			}
 		} else {
-			all, other = v.flags32(b, [3]byte{})
+			all, other = v.flags(b, [3]byte{}, false)
 		}
 		if all == 0 {
 			n := 32

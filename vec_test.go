@@ -241,8 +241,8 @@ func vectorEdges(t *testing.T, edges []byte, sets []struct {
 						t.Fatalf("transformer %d, % x: kernel stops at %d, its model at %d, the reference at %d",
 							i, in, got, model, want)
 					}
-					if g := vecScan256Go(in, s.set.vec); s.set.vec.wide == 0 && g != got {
-						t.Fatalf("transformer %d, % x: the AVX2 kernel stops at %d, its Go version at %d", i, in, got, g)
+					if g := vecScanGo(in, s.set.vec); g != got {
+						t.Fatalf("transformer %d, % x: the kernel stops at %d, its Go version at %d", i, in, got, g)
 					}
 					if len(seq) < 4 {
 						checkCopy(t, s.sanitizer, in, s.exact)
@@ -282,6 +282,9 @@ func TestVectorTriples(t *testing.T) {
 					got := vecScan(in, s.set.vec)
 					if model := scanModel(in, m); got != model || got > want {
 						t.Fatalf("wide %d, %U at %d: kernel stops at %d, its model at %d, the reference at %d", wide, r, at, got, model, want)
+					}
+					if g := vecScanGo(in, s.set.vec); g != got {
+						t.Fatalf("wide %d, %U at %d: kernel stops at %d, its Go version at %d", wide, r, at, got, g)
 					}
 					checkCopy(t, s, in, false)
 					// From one block to two, which the wide kernel takes
@@ -624,8 +627,8 @@ func TestVectorCopyInvalid(t *testing.T) {
 // and checkCopy hold them to each other around every block boundary.
 //
 // Where there is no assembly, the Go versions are held to what the tests
-// above hold the assembly to: vecScan256Go to scanModel, exactly, and
-// vecCopy256Go to the plain loop.
+// above hold the assembly to: vecScanGo to scanModel, exactly, with
+// blocks of 32 and 64 bytes, and vecCopy256Go to the plain loop.
 func TestVectorGo(t *testing.T) {
 	sets := []*sanitizer{
 		New().(*sanitizer),
@@ -665,10 +668,13 @@ func TestVectorGo(t *testing.T) {
 				checkGo(t, s, models[i], in)
 				continue
 			}
-			s.set.vec.wide = 0
-			if got, want := vecScan(in, s.set.vec), vecScan256Go(in, s.set.vec); got != want {
-				t.Fatalf("%q: the AVX2 kernel stops at %d, its Go version at %d", in, got, want)
+			for _, wide := range kernels() {
+				s.set.vec.wide = wide
+				if got, want := vecScan(in, s.set.vec), vecScanGo(in, s.set.vec); got != want {
+					t.Fatalf("%q, wide %d: the kernel stops at %d, its Go version at %d", in, wide, got, want)
+				}
 			}
+			s.set.vec.wide = 0
 			for _, size := range []int{len(in) * 8, len(in), 33, rng.IntN(len(in)*2 + 64)} {
 				dst, g := bytes.Repeat([]byte{'#'}, size), bytes.Repeat([]byte{'#'}, size)
 				nDst, nSrc := vecCopy(dst, in, s.set.vec, s.esc, &s.kseq)
@@ -689,8 +695,11 @@ func TestVectorGo(t *testing.T) {
 // reads, and nothing more.
 func checkGo(t *testing.T, s *sanitizer, m *kernelModel, in []byte) {
 	t.Helper()
-	if got, want := vecScan256Go(in, s.set.vec), scanModel(in, m); got != want {
-		t.Fatalf("%q: vecScan256Go stops at %d, scanModel at %d", in, got, want)
+	for _, wide := range []uint64{1, 0} {
+		s.set.vec.wide = wide
+		if got, want := vecScanGo(in, s.set.vec), scanModel(in, m); got != want {
+			t.Fatalf("%q, wide %d: vecScanGo stops at %d, scanModel at %d", in, wide, got, want)
+		}
 	}
 	_, ref := fastPaths(s)
 	want := make([]byte, 8*len(in)+64)
