@@ -129,6 +129,7 @@ func FuzzValidate(f *testing.F) {
 func FuzzEscape(f *testing.F) {
 	f.Add([]byte("a\x1b[2J\x00\u0085\u202e\uffff\xff"), uint16(3), uint16(7), uint8(0), uint8(0xff))
 	f.Add([]byte("\ufeff\t\n\r"), uint16(1), uint16(2), uint8(1), uint8(0))
+	f.Add([]byte("a\x1b[2J\x00\u0085\u202e\xff"), uint16(2), uint16(5), uint8(0x80), uint8(0x08))
 	f.Fuzz(func(t *testing.T, in []byte, a, b uint16, style, flags uint8) {
 		s := Style(style % uint8(UnicodeStyle+1))
 		classes := Class(flags) & allClasses
@@ -136,6 +137,9 @@ func FuzzEscape(f *testing.F) {
 		opts := []Option{WithStyle(s), Also(classes), OnInvalid(InvalidPolicy(flags>>5) % 2), WithBOM(bp)}
 		if flags&0x10 != 0 {
 			opts = append(opts, Allow('\t', '\n'))
+		}
+		if style&0x80 != 0 {
+			opts = append(opts, Only(0)) // the classes of Also alone: controls only if among them
 		}
 		e := New(opts...)
 		whole := checkStream(t, e, in, a, b)
