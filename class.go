@@ -143,9 +143,11 @@ func Also(c Class) Option {
 // reads what transform.NewReader(r, Validate(p)) would, and faster: New
 // with Only(0) is Validate, with a BOM policy. What [WithStyle] and
 // [Reversible] escape of their own (JSON style's C0 controls, " and \, a
-// reversible style's escape character) they still escape. Only without
-// Controls panics under StripSequences or [KeepColors], as [Allow] of ESC
-// does: they decide what becomes of ESC and the C1 controls.
+// reversible style's escape character) they still escape. Leaving
+// Controls out (with no Also or Remove of them) panics under
+// StripSequences or [KeepColors], as [Allow] of ESC does: they decide what
+// becomes of ESC and the C1 controls. In [NewHandler], [ReplaceAttr] and
+// [NewLineWriter], Only(0) lets line feeds through, as Allow('\n') does.
 func Only(c Class) Option {
 	return Option{kind: optOnly, class: c}
 }
