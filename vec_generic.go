@@ -8,9 +8,10 @@ import "math/bits"
 // stop and the same output. They are the kernels where there is no
 // assembly (vec_other.go), and tests hold the assembly to them exactly
 // (TestVectorGo). Their doc comments say what the assembly does; the
-// comments of vec_amd64.s say why. The scan of the AVX-512 kernels
-// (vecscan512_amd64.s) has its Go version here too; the copying one
-// (veccopy512_amd64.s) has none yet.
+// comments of vec_amd64.s say why. The AVX-512 scan (vecscan512_amd64.s)
+// has its Go version here too, and so has the AVX-512 copying kernel
+// (veccopy512_amd64.s) where it recognizes no sequences and passes no
+// emoji: its paths for sequences, colours and emoji have none yet.
 
 // flags returns the bytes of the block b, of 32 bytes or, where wide, of
 // 64, that CHECK, LEADS and PAIRS, and CHECK_ESC flag (or, where wide,
@@ -249,4 +250,189 @@ func cutOff(b []byte, at int) int {
 		}
 	}
 	return i
+}
+
+// vecCopyGo is vecCopy for the kernelSeq of a set that recognizes no
+// sequences and passes no emoji (mode 0, emoji nil): vecCopy512Go where
+// the tables say wide, as vecCopy chooses it, then vecCopy256Go on what is
+// left short of a block.
+func vecCopyGo(dst, src []byte, v *vecTables, esc *escapeTable, k *kernelSeq) (nDst, nSrc int) {
+	if v.wide != 0 && (len(src) >= wideMin || v.pairs != 0 && len(src) >= 64) {
+		nDst, nSrc = vecCopy512Go(dst, src, v, esc, k)
+		if len(src)-nSrc >= 64 && len(dst)-nDst >= 64 {
+			return nDst, nSrc
+		}
+	}
+	d, s := vecCopy256Go(dst[nDst:], src[nSrc:], v, esc)
+	return nDst + d, nSrc + s
+}
+
+// vecCopy512Go is vecCopy512 for a kernelSeq of mode 0 with no emoji
+// tables: the AVX-512 kernel where it recognizes no sequences and passes
+// no joiners, selectors or tags, with its blocks of 64 bytes, each taken
+// as if after ASCII. A block with nothing flagged is copied, less a
+// character left open at its end, which starts the next block. A block
+// whose only flags are escaped ASCII bytes is copied with their escapes
+// up to such a character: at once, if every escape is two bytes and all
+// of it fits; else escape by escape, stopping before the clean bytes
+// before an escape where they and eight bytes more do not fit, or before
+// the clean bytes after the last where they do not. Any other block: the
+// bytes before its first flag are copied, less a character that the flag
+// cuts off; there an escaped ASCII byte has its escape written, if it
+// has one and it fits, and a maximal subpart of ill-formed input is
+// replaced or escaped as k.invalid says, followed by every subpart of one
+// byte right after it, where 24 bytes of dst are left for each; the next
+// block starts after them. Anything else, such as a character flagged for
+// its class, a C1 control, or a subpart that src may cut off, ends the
+// copy there.
+func vecCopy512Go(dst, src []byte, v *vecTables, esc *escapeTable, k *kernelSeq) (nDst, nSrc int) {
+	for nSrc+64 <= len(src) && nDst+64 <= len(dst) {
+		b := src[nSrc : nSrc+64]
+		var all, other uint64
+		if isASCII(b) {
+			if v.escapes != 0 {
+				all = v.escapedIn(b)
+			}
+		} else {
+			all, other = v.flags(b, [3]byte{}, true)
+		}
+		end := 64 // the bytes of the block up to a character left open
+		if !isASCII(b) && opens(b) {
+			switch {
+			case b[63] >= 0xC0:
+				end = 63
+			case b[62] >= 0xE0:
+				end = 62
+			default:
+				end = 61
+			}
+		}
+		switch {
+		case all == 0:
+			nDst += copy(dst[nDst:], b[:end])
+			nSrc += end
+		case other == 0:
+			var done bool
+			if nDst, nSrc, done = escapeBlock(dst, src, nDst, nSrc, all, end, esc); done {
+				return nDst, nSrc
+			}
+		default:
+			start := cutOff(b, firstBit(all))
+			nDst += copy(dst[nDst:], b[:start])
+			nSrc += start
+			c := src[nSrc]
+			if c < 0x80 {
+				e := &esc.texts[c]
+				if e.n == 0 || nDst+int(e.n) > len(dst) {
+					return nDst, nSrc
+				}
+				nDst += copy(dst[nDst:], e.text[:e.n])
+				nSrc++
+				continue
+			}
+			if k.invalid == 0 || nDst+24 > len(dst) {
+				return nDst, nSrc
+			}
+			n := subpart(src[nSrc:], v)
+			if n == 0 {
+				return nDst, nSrc
+			}
+			for n > 0 {
+				nDst += writeSubpart(dst[nDst:], src[nSrc:nSrc+n], esc, k)
+				nSrc += n
+				n = 0
+				if nSrc < len(src) && nDst+24 <= len(dst) {
+					if c := src[nSrc]; c >= 0x80 && (c < 0xC0 || v.leadRows[c-0xC0][0] == 0) {
+						n = 1
+					}
+				}
+			}
+		}
+	}
+	return nDst, nSrc
+}
+
+// escapeBlock copies the first end bytes of the block at src[nSrc:], whose
+// flags are the escaped ASCII bytes all, with their escapes, as
+// vecCopy512Go says, and reports whether it stopped short of them.
+func escapeBlock(dst, src []byte, nDst, nSrc int, all uint64, end int, esc *escapeTable) (int, int, bool) {
+	b := src[nSrc : nSrc+64]
+	two := true
+	for f := all; f != 0; f &= f - 1 {
+		two = two && esc.first[b[firstBit(f)]] != 0
+	}
+	if two && nDst+end+bits.OnesCount64(all) <= len(dst) {
+		for i, c := range b[:end] {
+			if all&(1<<i) != 0 {
+				nDst += copy(dst[nDst:], esc.texts[c].text[:2])
+			} else {
+				dst[nDst] = c
+				nDst++
+			}
+		}
+		return nDst, nSrc + end, false
+	}
+	from := 0 // the clean bytes start here
+	for f := all; f != 0; f &= f - 1 {
+		at := firstBit(f)
+		if nDst+at-from+8 > len(dst) {
+			return nDst, nSrc + from, true
+		}
+		nDst += copy(dst[nDst:], b[from:at])
+		e := &esc.texts[b[at]]
+		if e.n == 0 {
+			return nDst, nSrc + at, true
+		}
+		nDst += copy(dst[nDst:], e.text[:e.n])
+		from = at + 1
+	}
+	if nDst+end-from > len(dst) {
+		return nDst, nSrc + from, true
+	}
+	nDst += copy(dst[nDst:], b[from:end])
+	return nDst, nSrc + end, false
+}
+
+// subpart returns the length of the maximal subpart of ill-formed input
+// that p starts with, as vecCopy512 finds it from the lead byte's row of
+// Table 3-7 (leadRows); or 0 where p starts with a character, or with a
+// subpart that the end of p may cut off.
+func subpart(p []byte, v *vecTables) int {
+	c := p[0]
+	if c < 0xC0 {
+		return 1 // a continuation byte
+	}
+	row := v.leadRows[c-0xC0]
+	size, lo, hi := int(row[0]), row[1], row[2]
+	switch {
+	case size == 0:
+		return 1 // C0, C1, F5–FF, which start no character
+	case len(p) < 2:
+		return 0
+	case p[1] < lo || p[1] > hi:
+		return 1
+	case size == 2 || len(p) < 3:
+		return 0
+	case p[2]&0xC0 != 0x80:
+		return 2
+	case size == 3 || len(p) < 4:
+		return 0
+	case p[3]&0xC0 != 0x80:
+		return 3
+	}
+	return 0
+}
+
+// writeSubpart writes the subpart p as k.invalid says, U+FFFD or each byte
+// escaped, and returns how many bytes it wrote.
+func writeSubpart(dst, p []byte, esc *escapeTable, k *kernelSeq) int {
+	if k.invalid == kernelReplace {
+		return copy(dst, "\uFFFD")
+	}
+	n := 0
+	for _, c := range p {
+		e := &esc.invalid[c-0x80]
+		n += copy(dst[n:], e.text[:e.n])
+	}
+	return n
 }

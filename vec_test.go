@@ -438,12 +438,12 @@ func checkCopy(t *testing.T, s *sanitizer, in []byte, exact bool, sizes ...int) 
 	for _, size := range append([]int{8 * len(in), len(in) / 2, 37}, sizes...) {
 		dst := bytes.Repeat([]byte{'#'}, size)
 		nDst, nSrc := vecCopy(dst, in, s.set.vec, s.esc, &s.kseq)
-		if s.set.vec.wide == 0 {
-			// The AVX2 kernel, exactly as its Go version.
+		if s.set.vec != nil && hasGoCopy(&s.kseq) {
+			// The kernels, exactly as their Go versions.
 			g := bytes.Repeat([]byte{'#'}, size)
-			if gDst, gSrc := vecCopy256Go(g, in, s.set.vec, s.esc); gDst != nDst || gSrc != nSrc || !bytes.Equal(g, dst) {
-				t.Fatalf("% x, dst of %d: the AVX2 kernel wrote %q for %d bytes, its Go version %q for %d",
-					in, size, dst[:nDst], nSrc, g[:gDst], gSrc)
+			if gDst, gSrc := vecCopyGo(g, in, s.set.vec, s.esc, &s.kseq); gDst != nDst || gSrc != nSrc || !bytes.Equal(g, dst) {
+				t.Fatalf("% x, wide %d, dst of %d: the kernel wrote %q for %d bytes, its Go version %q for %d",
+					in, s.set.vec.wide, size, dst[:nDst], nSrc, g[:gDst], gSrc)
 			}
 		}
 		// The kernel may end on an ill-formed subpart that the byte
@@ -628,7 +628,7 @@ func TestVectorCopyInvalid(t *testing.T) {
 //
 // Where there is no assembly, the Go versions are held to what the tests
 // above hold the assembly to: vecScanGo to scanModel, exactly, with
-// blocks of 32 and 64 bytes, and vecCopy256Go to the plain loop.
+// blocks of 32 and 64 bytes, and vecCopyGo to the plain loop.
 func TestVectorGo(t *testing.T) {
 	sets := []*sanitizer{
 		New().(*sanitizer),
@@ -637,6 +637,9 @@ func TestVectorGo(t *testing.T) {
 		New(Also(Bidi|Noncharacters), Reversible(), WithStyle(JSONStyle)).(*sanitizer),
 		New(Allow('\u0085'), WithStyle(UnicodeStyle)).(*sanitizer),
 		Validate(ReplaceInvalid).(*sanitizer),
+		Validate(RejectInvalid).(*sanitizer),
+		New(OnInvalid(EscapeInvalid), WithStyle(PercentStyle)).(*sanitizer),
+		New(Also(Bidi), Only(0)).(*sanitizer),
 	}
 	pieces := []string{"the quick brown fox ", "jumps", " ", "\n", "\t", "\x00", "\x1b[1m", "\\", "\"", "\x7f",
 		"é", "ß", "日本", "\u2028", "\u202e", "\u200b", "\u00ad", "\u0085", "“", "…", "\U0001F600", "\U0001F468\u200d\U0001F469",
@@ -674,24 +677,34 @@ func TestVectorGo(t *testing.T) {
 					t.Fatalf("%q, wide %d: the kernel stops at %d, its Go version at %d", in, wide, got, want)
 				}
 			}
-			s.set.vec.wide = 0
-			for _, size := range []int{len(in) * 8, len(in), 33, rng.IntN(len(in)*2 + 64)} {
-				dst, g := bytes.Repeat([]byte{'#'}, size), bytes.Repeat([]byte{'#'}, size)
-				nDst, nSrc := vecCopy(dst, in, s.set.vec, s.esc, &s.kseq)
-				gDst, gSrc := vecCopy256Go(g, in, s.set.vec, s.esc)
-				if nDst != gDst || nSrc != gSrc || !bytes.Equal(dst, g) {
-					t.Fatalf("%q, dst of %d: the AVX2 kernel wrote %q for %d bytes, its Go version %q for %d",
-						in, size, dst[:nDst], nSrc, g[:gDst], gSrc)
+			for _, wide := range kernels() {
+				s.set.vec.wide = wide
+				if !hasGoCopy(&s.kseq) {
+					continue
+				}
+				for _, size := range []int{len(in) * 8, len(in), 70, 33, rng.IntN(len(in)*2 + 64)} {
+					dst, g := bytes.Repeat([]byte{'#'}, size), bytes.Repeat([]byte{'#'}, size)
+					nDst, nSrc := vecCopy(dst, in, s.set.vec, s.esc, &s.kseq)
+					gDst, gSrc := vecCopyGo(g, in, s.set.vec, s.esc, &s.kseq)
+					if nDst != gDst || nSrc != gSrc || !bytes.Equal(dst, g) {
+						t.Fatalf("%q, wide %d, dst of %d: the kernel wrote %q for %d bytes, its Go version %q for %d",
+							in, wide, size, dst[:nDst], nSrc, g[:gDst], gSrc)
+					}
 				}
 			}
-			s.set.vec.wide = kernels()[len(kernels())-1]
 		}
 	}
 }
 
-// checkGo holds the Go versions of the AVX2 kernels, on s with tables of
-// its own, to scanModel and the plain loop on in, as checkCopy holds the
-// assembly: what vecCopy256Go writes is what the loop writes for what it
+// hasGoCopy reports whether vecCopyGo is written for k: no sequences
+// recognized, no emoji passed (vec_generic.go).
+func hasGoCopy(k *kernelSeq) bool {
+	return k.mode == 0 && k.emoji == nil
+}
+
+// checkGo holds the Go versions of the kernels, on s with tables of its
+// own, to scanModel and the plain loop on in, as checkCopy holds the
+// assembly: what vecCopyGo writes is what the loop writes for what it
 // reads, and nothing more.
 func checkGo(t *testing.T, s *sanitizer, m *kernelModel, in []byte) {
 	t.Helper()
@@ -703,17 +716,23 @@ func checkGo(t *testing.T, s *sanitizer, m *kernelModel, in []byte) {
 	}
 	_, ref := fastPaths(s)
 	want := make([]byte, 8*len(in)+64)
-	for _, size := range []int{8 * len(in), len(in), 33} {
-		dst := bytes.Repeat([]byte{'#'}, size)
-		nDst, nSrc := vecCopy256Go(dst, in, s.set.vec, s.esc)
-		ref.Reset()
-		n, m, err := ref.Transform(want, append(in[:nSrc:nSrc], '!'), false)
-		if err != nil || m != nSrc+1 || !bytes.Equal(dst[:nDst], want[:max(n-1, 0)]) || want[n-1] != '!' {
-			t.Fatalf("%q, dst of %d: vecCopy256Go wrote %q for %d bytes, the plain loop %q and !, %v",
-				in, size, dst[:nDst], nSrc, want[:max(n-1, 0)], err)
+	for _, wide := range []uint64{1, 0} {
+		s.set.vec.wide = wide
+		if wide != 0 && !hasGoCopy(&s.kseq) {
+			continue
 		}
-		if strings.Trim(string(dst[nDst:]), "#") != "" {
-			t.Fatalf("%q, dst of %d: vecCopy256Go wrote %q after the %d bytes it reported", in, size, dst[nDst:], nDst)
+		for _, size := range []int{8 * len(in), len(in), 70, 33} {
+			dst := bytes.Repeat([]byte{'#'}, size)
+			nDst, nSrc := vecCopyGo(dst, in, s.set.vec, s.esc, &s.kseq)
+			ref.Reset()
+			n, m, err := ref.Transform(want, append(in[:nSrc:nSrc], '!'), false)
+			if err != nil || m != nSrc+1 || !bytes.Equal(dst[:nDst], want[:max(n-1, 0)]) || want[n-1] != '!' {
+				t.Fatalf("%q, wide %d, dst of %d: vecCopyGo wrote %q for %d bytes, the plain loop %q and !, %v",
+					in, wide, size, dst[:nDst], nSrc, want[:max(n-1, 0)], err)
+			}
+			if strings.Trim(string(dst[nDst:]), "#") != "" {
+				t.Fatalf("%q, wide %d, dst of %d: vecCopyGo wrote %q after the %d bytes it reported", in, wide, size, dst[nDst:], nDst)
+			}
 		}
 	}
 }
