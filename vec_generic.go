@@ -80,12 +80,32 @@ func subSat(a, b byte) byte {
 	return a - b
 }
 
-// opens reports whether b, of three bytes or more, ends with a character
-// left open (vecTables.open, open64): a lead byte of two bytes in its last
-// place, of three in its last two, of four in its last three.
-func opens(b []byte) bool {
+// copyFlags returns the flags of the block b as the copying kernels find
+// them (flags): each block starts at a character boundary, and an ASCII
+// block has only its escaped bytes flagged.
+func (v *vecTables) copyFlags(b []byte, wide bool) (all, other uint64) {
+	if !isASCII(b) {
+		return v.flags(b, [3]byte{}, wide)
+	}
+	if v.escapes != 0 {
+		all = v.escapedIn(b)
+	}
+	return all, 0
+}
+
+// openEnd returns where a character left open at the end of the block b
+// starts (OPEN_END, and open in vec_amd64.s), or len(b) if none is.
+func openEnd(b []byte) int {
 	n := len(b)
-	return b[n-1] >= 0xC0 || b[n-2] >= 0xE0 || b[n-3] >= 0xF0
+	switch {
+	case b[n-1] >= 0xC0:
+		return n - 1
+	case b[n-2] >= 0xE0:
+		return n - 2
+	case b[n-3] >= 0xF0:
+		return n - 3
+	}
+	return n
 }
 
 // escapedIn returns the bits of the ASCII bytes of b that the set escapes
@@ -135,7 +155,7 @@ func vecScanBlocks(p []byte, v *vecTables, block int) int {
 	for ; at+block <= len(p); at += block {
 		b := p[at : at+block]
 		if isASCII(b) {
-			if at > 0 && opens(p[:at]) {
+			if at > 0 && openEnd(p[:at]) < at {
 				break
 			}
 			if esc := v.escapedIn(b); v.escapes != 0 && esc != 0 {
@@ -176,26 +196,9 @@ func vecScanBlocks(p []byte, v *vecTables, block int) int {
 func vecCopy256Go(dst, src []byte, v *vecTables, esc *escapeTable) (nDst, nSrc int) {
 	for nSrc+32 <= len(src) && nDst+32 <= len(dst) {
 		b := src[nSrc : nSrc+32]
-		var all, other uint64
-		if isASCII(b) {
-			if v.escapes != 0 {
-				all = v.escapedIn(b)
-			}
-		} else {
-			all, other = v.flags(b, [3]byte{}, false)
-		}
+		all, other := v.copyFlags(b, false)
 		if all == 0 {
-			n := 32
-			if !isASCII(b) && opens(b) {
-				switch {
-				case b[31] >= 0xC0:
-					n = 31
-				case b[30] >= 0xE0:
-					n = 30
-				default:
-					n = 29
-				}
-			}
+			n := openEnd(b)
 			nDst += copy(dst[nDst:], b[:n])
 			nSrc += n
 			continue
@@ -288,25 +291,8 @@ func vecCopyGo(dst, src []byte, v *vecTables, esc *escapeTable, k *kernelSeq) (n
 func vecCopy512Go(dst, src []byte, v *vecTables, esc *escapeTable, k *kernelSeq) (nDst, nSrc int) {
 	for nSrc+64 <= len(src) && nDst+64 <= len(dst) {
 		b := src[nSrc : nSrc+64]
-		var all, other uint64
-		if isASCII(b) {
-			if v.escapes != 0 {
-				all = v.escapedIn(b)
-			}
-		} else {
-			all, other = v.flags(b, [3]byte{}, true)
-		}
-		end := 64 // the bytes of the block up to a character left open
-		if !isASCII(b) && opens(b) {
-			switch {
-			case b[63] >= 0xC0:
-				end = 63
-			case b[62] >= 0xE0:
-				end = 62
-			default:
-				end = 61
-			}
-		}
+		all, other := v.copyFlags(b, true)
+		end := openEnd(b)
 		switch {
 		case all == 0:
 			nDst += copy(dst[nDst:], b[:end])
