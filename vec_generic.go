@@ -5,9 +5,9 @@ import "math/bits"
 // This file holds the AVX2 kernels of vec_amd64.s written in Go, block for
 // block: the same flags for each block of 32 bytes, worked out from the
 // same tables (vecTables) one byte at a time, and so the same place to
-// stop and the same output. They are the kernels where there is no
-// assembly (vec_other.go), and tests hold the assembly to them exactly
-// (TestVectorGo). Their doc comments say what the assembly does; the
+// stop and the same output. Tests hold the assembly to them exactly
+// (TestVectorGo, checkCopy), and them to the plain loop where there is no
+// assembly; they do not stand in for it there (vec_other.go says why). Their doc comments say what the assembly does; the
 // comments of vec_amd64.s say why. The AVX-512 scan (vecscan512_amd64.s)
 // has its Go version here too, and so has the AVX-512 copying kernel
 // (veccopy512_amd64.s) where it recognizes no sequences and passes no
@@ -31,11 +31,11 @@ func (v *vecTables) flags(b []byte, before [3]byte, wide bool) (all, other uint6
 	// LEADS: where the nibble tables of PAIRS can find anything, if
 	// anywhere in the block. (They cover more pairs than the set's: the
 	// gate is part of what the AVX2 kernels flag.)
-	leads := false
+	gate := false
 	if v.pairs != 0 && !wide {
 		for i := range b {
 			if p := back(i, 1); p >= 0x80 {
-				leads = leads || v.leadLo[p&15]&v.hi[p>>4] != 0
+				gate = gate || v.leadLo[p&15]&v.hi[p>>4] != 0
 			}
 		}
 	}
@@ -47,7 +47,7 @@ func (v *vecTables) flags(b []byte, before [3]byte, wide bool) (all, other uint6
 		switch {
 		case wide && v.pairs != 0:
 			bad = bad || v.pair512(c, p1, p2)
-		case leads:
+		case gate:
 			bad = bad || v.pairLeadHi[p1>>4]&v.pairLeadLo[p1&15]&v.pairSecHi[c>>4]&v.pairSecLo[c&15] != 0
 		}
 		if bad {
@@ -87,10 +87,7 @@ func (v *vecTables) copyFlags(b []byte, wide bool) (all, other uint64) {
 	if !isASCII(b) {
 		return v.flags(b, [3]byte{}, wide)
 	}
-	if v.escapes != 0 {
-		all = v.escapedIn(b)
-	}
-	return all, 0
+	return v.escapedIn(b), 0
 }
 
 // openEnd returns where a character left open at the end of the block b
@@ -109,7 +106,8 @@ func openEnd(b []byte) int {
 }
 
 // escapedIn returns the bits of the ASCII bytes of b that the set escapes
-// (ESCAPED).
+// (ESCAPED): none where it escapes none (vecTables.escapes), whose tables
+// are then zero.
 func (v *vecTables) escapedIn(b []byte) (flags uint64) {
 	for i, c := range b {
 		if v.escLo[c&15]&v.hi[c>>4] != 0 {
@@ -158,7 +156,7 @@ func vecScanBlocks(p []byte, v *vecTables, block int) int {
 			if at > 0 && openEnd(p[:at]) < at {
 				break
 			}
-			if esc := v.escapedIn(b); v.escapes != 0 && esc != 0 {
+			if esc := v.escapedIn(b); esc != 0 {
 				at += firstBit(esc)
 				break
 			}
@@ -319,7 +317,7 @@ func vecCopy512Go(dst, src []byte, v *vecTables, esc *escapeTable, k *kernelSeq)
 			if k.invalid == 0 || nDst+24 > len(dst) {
 				return nDst, nSrc
 			}
-			n := subpart(src[nSrc:], v)
+			n := subpart(src[nSrc:])
 			if n == 0 {
 				return nDst, nSrc
 			}
@@ -328,7 +326,7 @@ func vecCopy512Go(dst, src []byte, v *vecTables, esc *escapeTable, k *kernelSeq)
 				nSrc += n
 				n = 0
 				if nSrc < len(src) && nDst+24 <= len(dst) {
-					if c := src[nSrc]; c >= 0x80 && (c < 0xC0 || v.leadRows[c-0xC0][0] == 0) {
+					if c := src[nSrc]; c >= 0x80 && leads[c].size == 0 {
 						n = 1
 					}
 				}
@@ -380,31 +378,13 @@ func escapeBlock(dst, src []byte, nDst, nSrc int, all uint64, end int, esc *esca
 }
 
 // subpart returns the length of the maximal subpart of ill-formed input
-// that p starts with, as vecCopy512 finds it from the lead byte's row of
-// Table 3-7 (leadRows); or 0 where p starts with a character, or with a
-// subpart that the end of p may cut off.
-func subpart(p []byte, v *vecTables) int {
-	c := p[0]
-	if c < 0xC0 {
-		return 1 // a continuation byte
-	}
-	row := v.leadRows[c-0xC0]
-	size, lo, hi := int(row[0]), row[1], row[2]
-	switch {
-	case size == 0:
-		return 1 // C0, C1, F5–FF, which start no character
-	case len(p) < 2:
-		return 0
-	case p[1] < lo || p[1] > hi:
-		return 1
-	case size == 2 || len(p) < 3:
-		return 0
-	case p[2]&0xC0 != 0x80:
-		return 2
-	case size == 3 || len(p) < 4:
-		return 0
-	case p[3]&0xC0 != 0x80:
-		return 3
+// that p, which starts with a byte from 80 up, starts with, as decode finds
+// it and vecCopy512 from the same rows of Table 3-7 (leadRows); or 0
+// where p starts with a character, or with a subpart that the end of p
+// may cut off.
+func subpart(p []byte) int {
+	if _, size, f := decode(p, false); f != 0 {
+		return size
 	}
 	return 0
 }
