@@ -62,6 +62,11 @@ var sequenceCases = []testCase{
 	{desc: "strip: non-ASCII in a DCS header", t: strip, in: "\x1bP\u00e9q\x1b\\", want: "\\x1bP\u00e9q"},
 	{desc: "strip: ESC then a C1 CSI", t: strip, in: "\x1b\u009b1mx", want: `\x1bx`},
 	{desc: "strip: line feed inside OSC", t: strip, in: "\x1b]0;a\nb\x07", want: `\x1b]0;a\nb\a`},
+	{desc: "strip: line feed let through inside OSC", t: stripNL, in: "\x1b]0;a\nb\x07", want: "\\x1b]0;a\nb\\a"},
+	// In a block of the AVX-512 kernel, which once took the byte before a
+	// BEL for the ESC of an ST, and so let a line feed there through.
+	{desc: "strip: line feed let through just before the BEL of an OSC", t: stripNL, in: "\x1b]0;a\n\x07" + strings.Repeat("x", 130),
+		want: "\\x1b]0;a\n\\a" + strings.Repeat("x", 130)},
 	{desc: "strip: cut by the end of the stream", t: strip, in: "a\x1b[31", want: `a\x1b[31`},
 	{desc: "strip: OSC cut by the end of the stream", t: strip, in: "a\x1b]0;title", want: `a\x1b]0;title`},
 	{desc: "strip: ESC at the end of an OSC cut", t: strip, in: "\x1b]0;t\x1b", want: `\x1b]0;t\x1b`},

@@ -1309,10 +1309,10 @@ csisOSC:
 	ORQ          AX, R12 // the ESCs and the ends
 	ANDNQ        BX, R12, R11
 	JNZ          csisOSCNot // another flag: another ESC, too, as one at 63
-	MOVQ         AX, R11
-	SHRQ         $1, R11
-	ORQ          R12, R11
-	MOVQ         R11, last-32(SP) // those, and the ESCs of ST
+	// Those are the controls that an OSC sequence may hold: the ESCs of
+	// ST are among them. (The byte before each end was once, which let
+	// a line feed or another control just before a BEL through.)
+	MOVQ         R12, last-32(SP)
 	LEAQ         (AX)(AX*1), R12
 	SUBQ         R14, R12 // the bytes of the OSC sequences
 	MOVL         $0x20, R11
