@@ -2,16 +2,15 @@ package sanitize
 
 import "math/bits"
 
-// This file holds the AVX2 kernels of vec_amd64.s written in Go, block for
-// block: the same flags for each block of 32 bytes, worked out from the
-// same tables (vecTables) one byte at a time, and so the same place to
-// stop and the same output. Tests hold the assembly to them exactly
-// (TestVectorGo, checkCopy), and them to the plain loop where there is no
-// assembly; they do not stand in for it there (vec_other.go says why). Their doc comments say what the assembly does; the
-// comments of vec_amd64.s say why. The AVX-512 scan (vecscan512_amd64.s)
-// has its Go version here too, and so has the AVX-512 copying kernel
-// (veccopy512_amd64.s) where it recognizes no sequences and passes no
-// emoji: its paths for sequences, colours and emoji have none yet.
+// This file holds the kernels of vec_amd64.s and vecscan512_amd64.s
+// written in Go, block for block: the same flags for each block of 32 or
+// 64 bytes, worked out from the same tables (vecTables) one byte at a
+// time, and so the same place to stop and the same output. The copying
+// kernel of veccopy512_amd64.s has its own in vec_generic512.go. Tests
+// hold the assembly to them exactly (TestVectorGo, checkCopy), and them
+// to the plain loop where there is no assembly; they do not stand in for
+// it there (vec_other.go says why). Their doc comments say what the
+// assembly does; the comments of the assembly say why.
 
 // flags returns the bytes of the block b, of 32 bytes or, where wide, of
 // 64, that CHECK, LEADS and PAIRS, and CHECK_ESC flag (or, where wide,
@@ -253,152 +252,20 @@ func cutOff(b []byte, at int) int {
 	return i
 }
 
-// vecCopyGo is vecCopy for the kernelSeq of a set that recognizes no
-// sequences and passes no emoji (mode 0, emoji nil): vecCopy512Go where
-// the tables say wide, as vecCopy chooses it, then vecCopy256Go on what is
-// left short of a block.
+// vecCopyGo is vecCopy for a kernelSeq that passes no emoji (emoji nil):
+// vecCopy512Go where the tables say wide, as vecCopy chooses it, then
+// vecCopy256Go on what is left short of a block, unless attributes are on
+// while line feeds pass raw, which the narrow kernel does not watch for.
 func vecCopyGo(dst, src []byte, v *vecTables, esc *escapeTable, k *kernelSeq) (nDst, nSrc int) {
 	if v.wide != 0 && (len(src) >= wideMin || v.pairs != 0 && len(src) >= 64) {
 		nDst, nSrc = vecCopy512Go(dst, src, v, esc, k)
 		if len(src)-nSrc >= 64 && len(dst)-nDst >= 64 {
 			return nDst, nSrc
 		}
+		if k.colored != 0 && k.mode&kernelLineFeed != 0 {
+			return nDst, nSrc
+		}
 	}
 	d, s := vecCopy256Go(dst[nDst:], src[nSrc:], v, esc)
 	return nDst + d, nSrc + s
-}
-
-// vecCopy512Go is vecCopy512 for a kernelSeq of mode 0 with no emoji
-// tables: the AVX-512 kernel where it recognizes no sequences and passes
-// no joiners, selectors or tags, with its blocks of 64 bytes, each taken
-// as if after ASCII. A block with nothing flagged is copied, less a
-// character left open at its end, which starts the next block. A block
-// whose only flags are escaped ASCII bytes is copied with their escapes
-// up to such a character: at once, if every escape is two bytes and all
-// of it fits; else escape by escape, stopping before the clean bytes
-// before an escape where they and eight bytes more do not fit, or before
-// the clean bytes after the last where they do not. Any other block: the
-// bytes before its first flag are copied, less a character that the flag
-// cuts off; there an escaped ASCII byte has its escape written, if it
-// has one and it fits, and a maximal subpart of ill-formed input is
-// replaced or escaped as k.invalid says, followed by every subpart of one
-// byte right after it, where 24 bytes of dst are left for each; the next
-// block starts after them. Anything else, such as a character flagged for
-// its class, a C1 control, or a subpart that src may cut off, ends the
-// copy there.
-func vecCopy512Go(dst, src []byte, v *vecTables, esc *escapeTable, k *kernelSeq) (nDst, nSrc int) {
-	for nSrc+64 <= len(src) && nDst+64 <= len(dst) {
-		b := src[nSrc : nSrc+64]
-		all, other := v.copyFlags(b, true)
-		end := openEnd(b)
-		switch {
-		case all == 0:
-			nDst += copy(dst[nDst:], b[:end])
-			nSrc += end
-		case other == 0:
-			var done bool
-			if nDst, nSrc, done = escapeBlock(dst, src, nDst, nSrc, all, end, esc); done {
-				return nDst, nSrc
-			}
-		default:
-			start := cutOff(b, firstBit(all))
-			nDst += copy(dst[nDst:], b[:start])
-			nSrc += start
-			c := src[nSrc]
-			if c < 0x80 {
-				e := &esc.texts[c]
-				if e.n == 0 || nDst+int(e.n) > len(dst) {
-					return nDst, nSrc
-				}
-				nDst += copy(dst[nDst:], e.text[:e.n])
-				nSrc++
-				continue
-			}
-			if k.invalid == 0 || nDst+24 > len(dst) {
-				return nDst, nSrc
-			}
-			n := subpart(src[nSrc:])
-			if n == 0 {
-				return nDst, nSrc
-			}
-			for n > 0 {
-				nDst += writeSubpart(dst[nDst:], src[nSrc:nSrc+n], esc, k)
-				nSrc += n
-				n = 0
-				if nSrc < len(src) && nDst+24 <= len(dst) {
-					if c := src[nSrc]; c >= 0x80 && leads[c].size == 0 {
-						n = 1
-					}
-				}
-			}
-		}
-	}
-	return nDst, nSrc
-}
-
-// escapeBlock copies the first end bytes of the block at src[nSrc:], whose
-// flags are the escaped ASCII bytes all, with their escapes, as
-// vecCopy512Go says, and reports whether it stopped short of them.
-func escapeBlock(dst, src []byte, nDst, nSrc int, all uint64, end int, esc *escapeTable) (int, int, bool) {
-	b := src[nSrc : nSrc+64]
-	two := true
-	for f := all; f != 0; f &= f - 1 {
-		two = two && esc.first[b[firstBit(f)]] != 0
-	}
-	if two && nDst+end+bits.OnesCount64(all) <= len(dst) {
-		for i, c := range b[:end] {
-			if all&(1<<i) != 0 {
-				nDst += copy(dst[nDst:], esc.texts[c].text[:2])
-			} else {
-				dst[nDst] = c
-				nDst++
-			}
-		}
-		return nDst, nSrc + end, false
-	}
-	from := 0 // the clean bytes start here
-	for f := all; f != 0; f &= f - 1 {
-		at := firstBit(f)
-		if nDst+at-from+8 > len(dst) {
-			return nDst, nSrc + from, true
-		}
-		nDst += copy(dst[nDst:], b[from:at])
-		e := &esc.texts[b[at]]
-		if e.n == 0 {
-			return nDst, nSrc + at, true
-		}
-		nDst += copy(dst[nDst:], e.text[:e.n])
-		from = at + 1
-	}
-	if nDst+end-from > len(dst) {
-		return nDst, nSrc + from, true
-	}
-	nDst += copy(dst[nDst:], b[from:end])
-	return nDst, nSrc + end, false
-}
-
-// subpart returns the length of the maximal subpart of ill-formed input
-// that p, which starts with a byte from 80 up, starts with, as decode finds
-// it and vecCopy512 from the same rows of Table 3-7 (leadRows); or 0
-// where p starts with a character, or with a subpart that the end of p
-// may cut off.
-func subpart(p []byte) int {
-	if _, size, f := decode(p, false); f != 0 {
-		return size
-	}
-	return 0
-}
-
-// writeSubpart writes the subpart p as k.invalid says, U+FFFD or each byte
-// escaped, and returns how many bytes it wrote.
-func writeSubpart(dst, p []byte, esc *escapeTable, k *kernelSeq) int {
-	if k.invalid == kernelReplace {
-		return copy(dst, "\uFFFD")
-	}
-	n := 0
-	for _, c := range p {
-		e := &esc.invalid[c-0x80]
-		n += copy(dst[n:], e.text[:e.n])
-	}
-	return n
 }

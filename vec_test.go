@@ -437,13 +437,14 @@ func checkCopy(t *testing.T, s *sanitizer, in []byte, exact bool, sizes ...int) 
 	_, whole, _ := ref.Transform(want, in, false)
 	for _, size := range append([]int{8 * len(in), len(in) / 2, 37}, sizes...) {
 		dst := bytes.Repeat([]byte{'#'}, size)
+		k := s.kseq // as the kernel starts
 		nDst, nSrc := vecCopy(dst, in, s.set.vec, s.esc, &s.kseq)
 		if s.set.vec != nil && hasGoCopy(&s.kseq) {
 			// The kernels, exactly as their Go versions.
 			g := bytes.Repeat([]byte{'#'}, size)
-			if gDst, gSrc := vecCopyGo(g, in, s.set.vec, s.esc, &s.kseq); gDst != nDst || gSrc != nSrc || !bytes.Equal(g, dst) {
-				t.Fatalf("% x, wide %d, dst of %d: the kernel wrote %q for %d bytes, its Go version %q for %d",
-					in, s.set.vec.wide, size, dst[:nDst], nSrc, g[:gDst], gSrc)
+			if gDst, gSrc := vecCopyGo(g, in, s.set.vec, s.esc, &k); gDst != nDst || gSrc != nSrc || !bytes.Equal(g, dst) || k != s.kseq {
+				t.Fatalf("% x, wide %d, dst of %d: the kernel wrote %q for %d bytes, colored %d, its Go version %q for %d, colored %d",
+					in, s.set.vec.wide, size, dst[:nDst], nSrc, s.kseq.colored, g[:gDst], gSrc, k.colored)
 			}
 		}
 		// The kernel may end on an ill-formed subpart that the byte
@@ -684,11 +685,12 @@ func TestVectorGo(t *testing.T) {
 				}
 				for _, size := range []int{len(in) * 8, len(in), 70, 33, rng.IntN(len(in)*2 + 64)} {
 					dst, g := bytes.Repeat([]byte{'#'}, size), bytes.Repeat([]byte{'#'}, size)
+					k := s.kseq
 					nDst, nSrc := vecCopy(dst, in, s.set.vec, s.esc, &s.kseq)
-					gDst, gSrc := vecCopyGo(g, in, s.set.vec, s.esc, &s.kseq)
-					if nDst != gDst || nSrc != gSrc || !bytes.Equal(dst, g) {
-						t.Fatalf("%q, wide %d, dst of %d: the kernel wrote %q for %d bytes, its Go version %q for %d",
-							in, wide, size, dst[:nDst], nSrc, g[:gDst], gSrc)
+					gDst, gSrc := vecCopyGo(g, in, s.set.vec, s.esc, &k)
+					if nDst != gDst || nSrc != gSrc || !bytes.Equal(dst, g) || k != s.kseq {
+						t.Fatalf("%q, wide %d, dst of %d: the kernel wrote %q for %d bytes, colored %d, its Go version %q for %d, colored %d",
+							in, wide, size, dst[:nDst], nSrc, s.kseq.colored, g[:gDst], gSrc, k.colored)
 					}
 				}
 			}
@@ -696,10 +698,10 @@ func TestVectorGo(t *testing.T) {
 	}
 }
 
-// hasGoCopy reports whether vecCopyGo is written for k: no sequences
-// recognized, no emoji passed (vec_generic.go).
+// hasGoCopy reports whether vecCopyGo is written for k: no emoji passed
+// (vec_generic512.go).
 func hasGoCopy(k *kernelSeq) bool {
-	return k.mode == 0 && k.emoji == nil
+	return k.emoji == nil
 }
 
 // checkGo holds the Go versions of the kernels, on s with tables of its

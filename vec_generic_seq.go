@@ -1,0 +1,402 @@
+package sanitize
+
+import "math/bits"
+
+// This file holds the paths of the AVX-512 kernel that copies for
+// sequences and colours (veccopy512_amd64.s: csi, osc, sgr, csis, keeps),
+// written in Go as vecCopy512Go takes them, with the masks of a block
+// worked out one byte at a time. What the kernel drops, keeps or escapes
+// is what sequence.go does; where the kernel cannot tell at once, it
+// stops for the recognizer, and so does this.
+
+// What csi leaves the escape loop to do after an ESC.
+type csiStep int
+
+const (
+	csiStop    csiStep = iota // the copy ends at the ESC (held)
+	csiNext                   // the next block starts at the ESC (across)
+	csiEscape                 // the ESC is escaped as a character (kernelSeq.esc)
+	csiSkipped                // the sequence is done: on to the next flag (osc)
+	csiAgain                  // the sequence is done: on as again says
+)
+
+// csi handles the ESC at at, whose escape the table leaves to the
+// recognizer, in the escape loop of r: a CSI sequence of the plain form,
+// ESC [, parameter bytes 30–3F and a final byte 40–7E, that ends in
+// r.end, is dropped under kernelStrip, or, if it is an SGR sequence that
+// sgr keeps, kept under kernelKeep, noting in colored whether it leaves
+// attributes on; under kernelKeep alone an ESC that starts no sequence
+// kept is escaped. A sequence that may run past r.end starts the next
+// block; anything else, or anything under mode 0, ends the copy there.
+func (c *copier) csi(r *run, at int) csiStep {
+	mode := c.k.mode
+	switch {
+	case mode == 0:
+		return c.held(at)
+	case at+2 >= r.end:
+		return c.across(at)
+	case r.b[at+1] != '[':
+		return c.osc(r, at)
+	}
+	params := paramBytes(r.b)
+	sum, carry := bits.Add64(1<<(at+2), params, 0)
+	if carry != 0 {
+		return c.across(at)
+	}
+	fin := firstBit(sum &^ params) // the byte after the parameters
+	switch {
+	case fin >= r.end:
+		return c.across(at)
+	case r.b[fin] < 0x40 || r.b[fin] > 0x7E:
+		return c.held(at)
+	}
+	if r.b[fin] == 'm' && mode&kernelKeep != 0 {
+		if reset, ok := sgr(r.b[at : fin+1]); ok {
+			// Kept: the clean bytes go on from its ESC.
+			r.from = at
+			r.flags &^= below(fin + 1)
+			if mode&kernelColors != 0 {
+				c.setColored(!reset)
+			}
+			return csiAgain
+		}
+	}
+	if mode&kernelStrip == 0 {
+		return c.escapeESC(at)
+	}
+	r.from = fin + 1
+	r.flags &^= below(fin + 1)
+	return csiAgain
+}
+
+// osc handles an ESC at at that starts no CSI sequence: under kernelStrip,
+// ESC ] starts an OSC string, dropped with its terminator, BEL or ST
+// (ESC \), if that is the next flag and in r.end, and no byte before it
+// is a control.
+func (c *copier) osc(r *run, at int) csiStep {
+	if c.k.mode&kernelStrip == 0 {
+		return c.escapeESC(at)
+	}
+	if r.b[at+1] != ']' {
+		return c.held(at)
+	}
+	next := 64
+	if f := r.flags & (r.flags - 1); f != 0 {
+		next = firstBit(f)
+	}
+	if next >= r.end {
+		return c.across(at)
+	}
+	if controls(r.b)&below(next)>>(at+2) != 0 {
+		return c.held(at)
+	}
+	end := next // the string's last byte
+	switch r.b[next] {
+	case 0x07:
+	case 0x1B:
+		if end++; end >= r.end {
+			return c.across(at)
+		}
+		if r.b[end] != '\\' {
+			return c.held(at)
+		}
+	default:
+		return c.held(at)
+	}
+	r.from = end + 1
+	r.flags &^= below(end + 1)
+	return csiSkipped
+}
+
+// escapeESC escapes the ESC at at as a character, with kernelSeq.esc, or
+// ends the copy there without one.
+func (c *copier) escapeESC(at int) csiStep {
+	if c.k.esc == nil {
+		return c.held(at)
+	}
+	return csiEscape
+}
+
+// held ends the copy at the byte at of the block.
+func (c *copier) held(at int) csiStep {
+	c.nSrc += at
+	return csiStop
+}
+
+// across starts the next block at the byte at, or ends the copy there if
+// the block starts there.
+func (c *copier) across(at int) csiStep {
+	if at == 0 {
+		return c.held(at)
+	}
+	c.nSrc += at
+	return csiNext
+}
+
+// setColored notes whether a kept SGR sequence leaves attributes on, and
+// watches for line feeds while they are, where those pass raw.
+func (c *copier) setColored(on bool) {
+	c.colored = on
+	c.watch = on && c.k.mode&kernelLineFeed != 0
+}
+
+// csis is escapesOne under StripSequences alone: a block whose flags are
+// all ESCs that start CSI sequences of the plain form ending in r.end
+// drops them all at once, with the OSC sequences that oscs takes if it
+// has any; where that fails, the block up to its last ESC, if that is not
+// its first byte, is tried once more. Anything else goes to escape.
+func (c *copier) csis(r *run) bool {
+	for second := false; ; second = true {
+		if escs, params, sum, ok := plainCSIs(r); ok {
+			if ends := sum &^ params; ends&^finalBytes(r.b) == 0 {
+				return c.compress(r, below(r.end)&^(ends<<1-escs))
+			}
+		}
+		escs := bytesOf(r.b, 0x1B) & below(r.end)
+		if osc := escs & (bytesOf(r.b, ']') >> 1); osc != 0 {
+			if keep, ok := oscs(r, escs, osc); ok {
+				return c.compress(r, keep)
+			}
+		}
+		last := 63 - bits.LeadingZeros64(escs)
+		if second || last <= 0 {
+			return c.escape(r)
+		}
+		r.end = last
+		r.flags &= below(last)
+	}
+}
+
+// compress copies the bytes of r that keep has, and moves past r.end.
+func (c *copier) compress(r *run, keep uint64) bool {
+	for f := keep; f != 0; f &= f - 1 {
+		c.dst[c.nDst] = r.b[firstBit(f)]
+		c.nDst++
+	}
+	c.nSrc += r.end
+	return true
+}
+
+// plainCSIs returns the ESCs in r.end, and, if every flag is one of them
+// and each starts ESC [ at 61 at the latest, the parameter bytes of the
+// block and their sum with the first place of each sequence's
+// (PLAIN_CSIS): the carry has run through the parameters of each and
+// stopped on the byte after them, unless it ran out of the block.
+func plainCSIs(r *run) (escs, params, sum uint64, ok bool) {
+	escs = bytesOf(r.b, 0x1B) & below(r.end)
+	if r.flags&^escs != 0 || escs>>62 != 0 || escs&^(bytesOf(r.b, '[')>>1) != 0 {
+		return escs, 0, 0, false
+	}
+	params = paramBytes(r.b)
+	sum, carry := bits.Add64(escs<<2, params, 0)
+	return escs, params, sum, carry == 0
+}
+
+// oscs returns what csis keeps of a block with OSC sequences, each from
+// ESC ] (osc) to its first BEL or ST in r.end with no other control in
+// it, dropped with the CSI sequences of the plain form that the block
+// holds, every ESC starting one or ending one, and no flag but those ESCs
+// and the BELs that end them (csisOSC).
+func oscs(r *run, escs, osc uint64) (keep uint64, ok bool) {
+	b := r.b
+	csi := escs & (bytesOf(b, '[') >> 1)
+	st := escs & (bytesOf(b, '\\') >> 1)
+	term := bytesOf(b, 0x07) | st<<1
+	ends := (^term + osc) & term // where the carry from each ESC stops
+	if bits.OnesCount64(ends) != bits.OnesCount64(osc) || st&^(ends>>1) != 0 {
+		return 0, false
+	}
+	known := st | csi | osc | ends
+	if r.flags&^known != 0 {
+		return 0, false
+	}
+	oscBytes := ends<<1 - osc
+	if controls(b)&oscBytes&^known != 0 || csi>>62 != 0 {
+		return 0, false
+	}
+	params := paramBytes(b)
+	sum, carry := bits.Add64(csi<<2, params, 0)
+	if carry != 0 {
+		return 0, false
+	}
+	sum &^= params
+	if sum&^finalBytes(b) != 0 {
+		return 0, false
+	}
+	csiBytes := sum<<1 - csi
+	if csiBytes&oscBytes != 0 {
+		return 0, false
+	}
+	return below(r.end) &^ (oscBytes | csiBytes), true
+}
+
+// keeps is escapes under KeepColors: a block whose flags are all ESCs
+// that start SGR sequences that keepsBlock takes is copied whole; where
+// that fails, the block up to its last ESC, if that is not its first
+// byte, is tried once more, the next block starting there. A block
+// without ESCs goes to expand; anything else to escape, as it was.
+func (c *copier) keeps(r *run) bool {
+	end, flags := r.end, r.flags
+	for second := false; ; second = true {
+		escs, params, sum, ok := plainCSIs(r)
+		switch {
+		case ok && c.keepsBlock(r, params&^sum, sum&^params):
+			return c.copyRest(r, r.end)
+		case escs == 0 && !second:
+			return c.expand(r)
+		case escs == 0:
+			return c.escape(r)
+		case second:
+			r.end, r.flags = end, flags
+			return c.escape(r)
+		}
+		last := 63 - bits.LeadingZeros64(escs)
+		if last <= 0 {
+			return c.escape(r)
+		}
+		r.end = last
+		r.flags &= below(last)
+		if r.flags == 0 {
+			return c.rest(r)
+		}
+	}
+}
+
+// keepsBlock reports whether the sequences of r, whose parameters the
+// carry went through are params and whose final bytes are finals, are
+// all SGR sequences that the kernel keeps as sgr would: parameters of
+// digits and ; alone and no 8 that may be conceal (keepsEights); and it
+// notes what the last leaves on (keepsOn), with no 8 in it (keepsLast).
+// With kernelLineFeed, attributes must be off at the first line feed, and
+// a block with more than one ends after the first (r.end).
+func (c *copier) keepsBlock(r *run, params, finals uint64) bool {
+	b := r.b
+	if finals&^bytesOf(b, 'm') != 0 || params&keepsBad(b) != 0 {
+		return false
+	}
+	eights, ok := keepsEights(b, params)
+	if !ok {
+		return false
+	}
+	lf := bytesOf(b, '\n') & below(r.end)
+	if c.k.mode&kernelLineFeed == 0 || lf == 0 {
+		if c.k.mode&kernelColors != 0 {
+			if !keepsLast(b, finals, eights) {
+				return false
+			}
+			c.setColored(keepsOn(b, finals))
+		}
+		return true
+	}
+	first := firstBit(lf)
+	on := c.colored
+	if before := finals & below(first); before != 0 {
+		if !keepsLast(b, before, eights) {
+			return false
+		}
+		on = keepsOn(b, before)
+	}
+	if on {
+		return false // the reset goes first
+	}
+	after := finals &^ below(first+1)
+	if lf&(lf-1) != 0 || after == 0 {
+		if lf&(lf-1) != 0 {
+			r.end = first + 1
+		}
+		c.colored, c.watch = false, false
+		return true
+	}
+	if !keepsLast(b, after, eights) {
+		return false
+	}
+	c.setColored(keepsOn(b, after))
+	return true
+}
+
+// keepsBad returns the bytes of b that keeps leaves to sgr among the
+// parameter bytes: :, and < = > ? (keepsBad in the kernel).
+func keepsBad(b []byte) (m uint64) {
+	for i, c := range b {
+		switch c {
+		case ':', '<', '=', '>', '?':
+			m |= 1 << i
+		}
+	}
+	return m
+}
+
+// keepsEights returns the 8s among the parameters params of b, and
+// whether none of them may be a parameter of its own, 8 (conceal): one
+// that no digit follows, after [ or ;, or after a 0 after one of those or
+// another 0 (KEEPS_EIGHTS).
+func keepsEights(b []byte, params uint64) (eights uint64, ok bool) {
+	eights = bytesOf(b, '8') & params
+	if eights == 0 {
+		return 0, true
+	}
+	var seps uint64 // bytes whose low half is B: [ and ; among these
+	for i, c := range b {
+		if c&0x0F == 0x0B {
+			seps |= 1 << i
+		}
+	}
+	zeros := bytesOf(b, '0')
+	last := eights &^ ((params &^ seps) >> 1) // no digit after
+	alone := (seps|zeros)<<2&(zeros<<1) | seps<<1
+	return eights, last&alone == 0
+}
+
+// keepsLast reports whether the last of the sequences whose final bytes
+// are finals has no 8 among its parameters, eights (KEEPS_LAST): none
+// after the last ESC before its final byte.
+func keepsLast(b []byte, finals, eights uint64) bool {
+	before := below(63 - bits.LeadingZeros64(finals))
+	eights &= before
+	if eights == 0 {
+		return true
+	}
+	escs := bytesOf(b, 0x1B) & before
+	return bits.LeadingZeros64(eights) >= bits.LeadingZeros64(escs)
+}
+
+// keepsOn reports whether the last of the sequences whose final bytes are
+// finals leaves attributes on: whether its last parameter is neither all
+// zeros nor empty (KEEPS_ON).
+func keepsOn(b []byte, finals uint64) bool {
+	i := 63 - bits.LeadingZeros64(finals) - 1
+	for b[i] == '0' {
+		i--
+	}
+	return b[i] != ';' && b[i] != '['
+}
+
+// paramBytes returns the bytes of b from 30 to 3F, as bits.
+func paramBytes(b []byte) (m uint64) {
+	for i, c := range b {
+		if c&0xF0 == 0x30 {
+			m |= 1 << i
+		}
+	}
+	return m
+}
+
+// finalBytes returns the bytes of b from 40 to 7E, as bits.
+func finalBytes(b []byte) (m uint64) {
+	for i, c := range b {
+		if 0x40 <= c && c < 0x7F {
+			m |= 1 << i
+		}
+	}
+	return m
+}
+
+// controls returns the bytes of b below 20, as bits.
+func controls(b []byte) (m uint64) {
+	for i, c := range b {
+		if c < 0x20 {
+			m |= 1 << i
+		}
+	}
+	return m
+}
