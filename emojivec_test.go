@@ -5,18 +5,6 @@ import (
 	"unicode"
 )
 
-// vecClaims reports whether the vector pass's tables put r in the class
-// of the bits mask: r of the emoji block in rows4 and cols4, r of
-// U+2000–U+2FFF in rows3 and cols3, as EMOJIS_VEC looks them up by the
-// low six bits of the last two bytes of r in UTF-8.
-func vecClaims(e *emojiTables, r rune, mask byte) bool {
-	rows, cols := &e.rows4, &e.cols4
-	if r < emojiBlockLo {
-		rows, cols = &e.rows3, &e.cols3
-	}
-	return rows[r>>6&63]&cols[r&63]&mask != 0
-}
-
 // either returns the bits of a class in the tables of r: mask4 for the
 // emoji block, mask3 for U+2000–U+2FFF.
 func either(r rune, mask4, mask3 byte) byte {

@@ -17,8 +17,8 @@ import "unsafe"
 // choose their width at run time, from the tables (vecTables.wide), which
 // tests set to run each. The build tag purego leaves them all out. The
 // kernels have Go versions with the same block semantics (vec_generic.go,
-// vec_generic512.go), which tests hold them to exactly, but for the
-// copying kernel's paths for emoji. Like
+// vec_generic512.go and the files it names), which tests hold them to
+// exactly. Like
 // the other fast paths they only find where the clean part ends; the
 // byte-by-byte loop of clean decides what is there, and is the reference
 // the kernels are tested against (TestVectorEdges, TestVectorCopyEscapes,

@@ -252,8 +252,7 @@ func cutOff(b []byte, at int) int {
 	return i
 }
 
-// vecCopyGo is vecCopy for a kernelSeq that passes no emoji (emoji nil):
-// vecCopy512Go where the tables say wide, as vecCopy chooses it, then
+// vecCopyGo is vecCopy: vecCopy512Go where the tables say wide, as vecCopy chooses it, then
 // vecCopy256Go on what is left short of a block, unless attributes are on
 // while line feeds pass raw, which the narrow kernel does not watch for.
 func vecCopyGo(dst, src []byte, v *vecTables, esc *escapeTable, k *kernelSeq) (nDst, nSrc int) {

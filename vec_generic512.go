@@ -7,9 +7,8 @@ import "math/bits"
 // same blocks of 64 bytes, each taken as if after ASCII, the same flags
 // (vecTables.copyFlags), the same paths through a block, and so the same
 // place to stop, the same output and the same state after it. Its paths
-// for sequences and colours are in vec_generic_seq.go. It has no version
-// of the paths for emoji (kernelSeq.emoji): tests hold those to the
-// scalar code and to emojiVecModel.
+// for sequences and colours are in vec_generic_seq.go, and those for
+// emoji in vec_generic_emoji.go.
 
 // copier is vecCopy512Go at work: what it has written and read, and what
 // the kernel keeps in its locals across blocks.
@@ -35,12 +34,14 @@ type run struct {
 	flags     uint64
 }
 
-// vecCopy512Go is vecCopy512 for a kernelSeq without emoji tables. A
+// vecCopy512Go is vecCopy512. A
 // block with nothing flagged is copied, less a character left open at its
 // end, which starts the next block. A block whose only flags are escaped
 // ASCII bytes is copied with their escapes up to such a character
 // (escapes); with sequences recognized, its ESCs are looked at there too.
-// Any other block: the bytes before its first flag are copied, less a
+// With emoji tables, the joiners, selectors and tags that pass in context
+// are taken out of the flags of any other block first (emojis). Any
+// other block: the bytes before its first flag are copied, less a
 // character that the flag cuts off, and what is there is handled as
 // other says.
 func vecCopy512Go(dst, src []byte, v *vecTables, esc *escapeTable, k *kernelSeq) (nDst, nSrc int) {
@@ -70,6 +71,8 @@ func (c *copier) block() bool {
 		return true
 	case other == 0:
 		return c.escapes(&run{b: b, end: openEnd(b), flags: all})
+	case c.k.emoji != nil:
+		return c.emojis(b, all, other)
 	}
 	return c.other(b, all)
 }

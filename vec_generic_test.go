@@ -83,3 +83,76 @@ func TestVectorGoSequences(t *testing.T) {
 		}
 	}
 }
+
+// The AVX-512 kernel that copies passes emoji joiners, selectors and tags
+// exactly as its Go version does (vec_generic_emoji.go): on runs of
+// emoji, their pieces, look-alikes and what breaks them, under every
+// configuration that passes them, with the caller's src reaching from
+// nothing to all of the bytes before src (kernelSeq.before), and dst cut
+// anywhere; and both do what the plain loop does (checkCopy, and checkGo
+// where there is no assembly).
+func TestVectorGoEmoji(t *testing.T) {
+	pieces := []string{"👨", "👩", "💻", "🌈", "🏳", "❤", "😀", "🔥", "🇯", "🇵", "🏴", "🕵", "🤦", "\U0001FC73", "\U0001FC00",
+		"🏻", "🏽", "\ufe0f", "\ufe0f", "\ufe0e", "\ufe00", "\u200d", "\u200d", "\u200d", "\u200c", "\u2194", "\u203c", "\u2600",
+		"\u2080", "\u2000", "\u2190", "\u2427", "\u2764", "\u2B1B", "\u00a9", "1", "!", "~", "a", " ", "\n", "\x7f", "\t",
+		tagsOf("gbeng") + "\U000E007F", tagsOf("gbsct") + "\U000E007F", tagsOf("gbwls") + "\U000E007F", tagsOf("usca") + "\U000E007F",
+		"\U000e0067", "\U000e007f", "\xf0\x9f\x98", "\xe2\x80", "\x80", "\x1b", "lorem ipsum dolor sit amet "}
+	var (
+		sets   []*sanitizer
+		models []*kernelModel
+	)
+	for _, opts := range [][]Option{
+		{Also(Invisible)},
+		{Also(Invisible | Tags | VariationSelectors)},
+		{Remove(Invisible)},
+		{Also(Tags | VariationSelectors), Allow('\t', '\n')},
+		{Also(Invisible), OnInvalid(ReplaceInvalid)},
+	} {
+		s := New(opts...).(*sanitizer)
+		if !haveVec {
+			c := *s
+			c.set.vec = vecTablesOf(&c.set)
+			kernelEmoji(&c.kseq, &c.set)
+			s = &c
+		}
+		if s.kseq.emoji == nil {
+			t.Fatalf("%v: no emoji tables for the kernel", opts)
+		}
+		sets = append(sets, s)
+		models = append(models, newKernelModel(&s.set))
+	}
+	rng := rand.New(rand.NewPCG(7, 8))
+	for range 6000 {
+		var buf []byte
+		for n := 64 + rng.IntN(320); len(buf) < n; {
+			buf = append(buf, pieces[rng.IntN(len(pieces))]...)
+		}
+		before := rng.IntN(12) // of the caller's src, before in
+		in := buf[before:]
+		for i, s := range sets {
+			if !haveVec {
+				s.kseq.before = 0
+				checkGo(t, s, models[i], buf)
+				continue
+			}
+			if !haveWide {
+				continue // only the AVX-512 kernel passes emoji
+			}
+			s.set.vec.wide = 1
+			s.kseq.before = 0
+			checkCopy(t, s, buf, false)
+			s.kseq.before = before
+			for _, size := range []int{len(in) * 8, len(in), 70, 64 + rng.IntN(len(in)+64)} {
+				dst, g := bytes.Repeat([]byte{'#'}, size), bytes.Repeat([]byte{'#'}, size)
+				k := s.kseq
+				nDst, nSrc := vecCopy(dst, in, s.set.vec, s.esc, &s.kseq)
+				gDst, gSrc := vecCopyGo(g, in, s.set.vec, s.esc, &k)
+				if nDst != gDst || nSrc != gSrc || !bytes.Equal(dst, g) {
+					t.Fatalf("%+q after %+q: the kernel wrote %+q for %d bytes, its Go version %+q for %d",
+						in, buf[:before], dst[:nDst], nSrc, g[:gDst], gSrc)
+				}
+			}
+			s.kseq.before = 0
+		}
+	}
+}

@@ -1,0 +1,253 @@
+package sanitize
+
+import (
+	"math/bits"
+	"unicode/utf8"
+	"unsafe"
+)
+
+// This file holds the paths of the AVX-512 kernel that copies for emoji
+// (veccopy512_amd64.s, emojis and EMOJIS_VEC) written in Go, as
+// vecCopy512Go takes them: with the invisible classes, the joiners,
+// selectors and tags of emoji that pass where they stand (emojikernel.go)
+// are taken out of a block's flags, and the block goes on as the others.
+
+// emojis takes out of the flags all of the block b, and other, those that
+// are not escaped ASCII bytes, the joiners, selectors and tags that pass
+// in context (emojiFlag): at once where the first is a joiner or a
+// selector (emojiVecGo), then flag by flag from the first left, up to the
+// first that does not pass. A block that ends in a run of characters
+// that are not ASCII from 32 on ends before it where every flag before
+// has passed, and so does one whose tags after U+1F3F4 run past it: the
+// next block holds their context. What is left goes to escapes if only
+// escaped ASCII bytes are, else to other.
+func (c *copier) emojis(b []byte, all, other uint64) bool {
+	w, at := c.window()
+	flags, passed := other, uint64(0)
+	if k := firstBit(flags); k >= 2 && (b[k-2] == 0xE2 && b[k-1] == 0x80 || b[k-2] == 0xEF && b[k-1] == 0xB8) {
+		passed = emojiVecGo((*[64]byte)(b), flags, c.k.emoji)
+		flags &^= passed
+		end := 64 // where the run of bytes that are not ASCII at the end starts
+		for end > 0 && b[end-1] >= 0x80 {
+			end--
+		}
+		if 32 <= end && end < 64 && flags&below(end) == 0 {
+			return c.escapes(&run{b: b, end: end, flags: all &^ passed & below(end)})
+		}
+	}
+	for flags != 0 {
+		pass, cut := c.emojiFlag(w, at, firstBit(flags))
+		if cut >= 0 {
+			return c.escapes(&run{b: b, end: cut, flags: all &^ passed & below(cut)})
+		}
+		if pass == 0 {
+			break
+		}
+		passed |= pass
+		flags &^= pass
+	}
+	all &^= passed
+	if other&^passed == 0 {
+		return c.escapes(&run{b: b, end: openEnd(b), flags: all})
+	}
+	return c.other(b, all)
+}
+
+// window returns the caller's src, from the kernelSeq.before bytes before
+// src, which the emoji paths may read, and where the block starts in it.
+func (c *copier) window() (w []byte, at int) {
+	w = c.src
+	if c.k.before > 0 {
+		w = unsafe.Slice((*byte)(unsafe.Add(unsafe.Pointer(unsafe.SliceData(c.src)), -c.k.before)), c.k.before+len(c.src))
+	}
+	return w, c.k.before + c.nSrc
+}
+
+// emojiFlag returns the flags that pass with the flag at k of the block at
+// w[at:]: a joiner between emoji (joinerPasses), a selector of
+// U+FE00–U+FE0F after a base (basePasses), or, at the second byte of a
+// tag after U+1F3F4, the tags of a recommended flag, if all in the block;
+// or none. Where those tags may run past the block, it ends before the
+// flag: cut says where, and is -1 if not.
+func (c *copier) emojiFlag(w []byte, at, k int) (pass uint64, cut int) {
+	b := w[at : at+64]
+	switch {
+	case k >= 2 && b[k-2] == 0xE2 && b[k-1] == 0x80:
+		if b[k] == 0x8D && c.joinerPasses(w, at+k-2, at+k+1) {
+			pass = 1 << k
+		}
+		return pass, -1
+	case k >= 2 && b[k-2] == 0xEF && b[k-1] == 0xB8:
+		if b[k]&0xF0 == 0x80 && c.basePasses(w, at+k-2) { // not ill-formed, as EF B8 30
+			pass = 1 << k
+		}
+		return pass, -1
+	case k < 1 || b[k-1] != 0xF3 || b[k] != 0xA0:
+		return 0, -1
+	}
+	start := k - 1 // the first tag
+	if at+start < 4 || string(w[at+start-4:at+start]) != blackFlagUTF8 {
+		return 0, -1
+	}
+	if start > 64-tagTail {
+		return 0, start - 4
+	}
+	for _, tail := range c.k.emoji.tails {
+		if string(b[start:start+tagTail]) == string(tail[:]) {
+			return (1<<tagTail - 1) << start, -1
+		}
+	}
+	return 0, -1
+}
+
+// blackFlagUTF8 is U+1F3F4 in UTF-8, before the tags of a flag.
+const blackFlagUTF8 = "\U0001F3F4"
+
+// joinerPasses reports whether the joiner from w[p] to w[next] passes: an
+// optional U+FE0F after a base before it, then an optional skin tone,
+// then an Extended_Pictographic character of the emoji block or of
+// U+2000–U+2FFF; after it, another.
+func (c *copier) joinerPasses(w []byte, p, next int) bool {
+	e := c.k.emoji
+	if p < 3 {
+		return false
+	}
+	if w[p-3] == 0xEF && w[p-2] == 0xB8 && w[p-1] == 0x8F {
+		if p -= 3; !c.basePasses(w, p) {
+			return false
+		}
+	}
+	if r, ok := emojiAt(w, p-4); ok && e.mod.has(r) {
+		p -= 4
+	}
+	if !pictAt(w, p, e) {
+		return false
+	}
+	if r, ok := emojiAt(w, next); ok {
+		return e.pict.has(r)
+	}
+	off, ok := symbolAt(w, next, next+2)
+	return ok && bitAt(&e.symbols, off)
+}
+
+// basePasses reports whether the character that ends before w[p] is a
+// base that the kernel takes (isBase): a printable ASCII character, a
+// base of the emoji block, or a symbol of U+2190–U+23FF or
+// U+2600–U+27BF.
+func (c *copier) basePasses(w []byte, p int) bool {
+	if p < 1 {
+		return false
+	}
+	if ch := w[p-1]; ch < 0x80 {
+		return '!' <= ch && ch <= '~'
+	}
+	if r, ok := emojiAt(w, p-4); ok {
+		return c.k.emoji.base.has(r)
+	}
+	off, ok := symbolAt(w, p-3, p-1)
+	return ok && (0x190 <= off && off <= 0x3FF || 0x600 <= off && off <= 0x7BF)
+}
+
+// pictAt reports whether the character that ends before w[p] is
+// Extended_Pictographic, of the emoji block or of U+2000–U+2FFF.
+func pictAt(w []byte, p int, e *emojiTables) bool {
+	if r, ok := emojiAt(w, p-4); ok {
+		return e.pict.has(r)
+	}
+	off, ok := symbolAt(w, p-3, p-1)
+	return ok && bitAt(&e.symbols, off)
+}
+
+// emojiAt returns the character of the emoji block at w[i], if there is
+// one there, whole in w (EMOJI_IN).
+func emojiAt(w []byte, i int) (rune, bool) {
+	if i < 0 || i+4 > len(w) || !isEmoji(w[i:i+4]) {
+		return 0, false
+	}
+	return emojiRune(w[i:]), true
+}
+
+// symbolAt returns the offset from U+2000 of the character of
+// U+2000–U+2FFF whose lead byte is w[lead] and last byte w[last], two on,
+// if that is one (SYMBOL_AT).
+func symbolAt(w []byte, lead, last int) (int, bool) {
+	if lead < 0 || last >= len(w) || w[lead] != 0xE2 || !isCont(w[lead+1]) || !isCont(w[last]) {
+		return 0, false
+	}
+	return int(w[lead+1]&0x3F)<<6 | int(w[last]&0x3F), true
+}
+
+// bitAt reports whether bit i of b is set.
+func bitAt(b *blockBits, i int) bool {
+	return b[i>>6]&(1<<(i&63)) != 0
+}
+
+// emojiVecGo is EMOJIS_VEC, the kernel's vector pass over the emoji of a
+// block, written from the rules (zwjBetweenEmoji, selectorPasses) rather
+// than from the kernel: of the flags, the joiners and selectors
+// U+FE00–U+FE0F that pass in context, where all of that context is in the
+// block and every character of it is one that the vector tables decide.
+func emojiVecGo(block *[64]byte, flags uint64, e *emojiTables) uint64 {
+	b := block[:]
+	// last returns the character whose last byte is b[i], if it is whole
+	// and well-formed in the block.
+	last := func(i int) (rune, bool) {
+		if i < 0 {
+			return 0, false
+		}
+		r, size := utf8.DecodeLastRune(b[:i+1])
+		return r, size > 1 || r < utf8.RuneSelf
+	}
+	pict := func(r rune) bool {
+		return inEmojiBlock(r) && vecClaims(e, r, vecPict4) || 0x2000 <= r && r <= 0x2FFF && vecClaims(e, r, vecPict3)
+	}
+	base := func(r rune) bool {
+		return '!' <= r && r <= '~' || inEmojiBlock(r) && vecClaims(e, r, vecBase4) ||
+			0x2000 <= r && r <= 0x2FFF && vecClaims(e, r, vecBase3)
+	}
+	var pass uint64
+	for f := flags; f != 0; f &= f - 1 {
+		k := bits.TrailingZeros64(f)
+		if k < 2 {
+			continue
+		}
+		switch {
+		case b[k-2] == 0xEF && b[k-1] == 0xB8 && 0x80 <= b[k] && b[k] <= 0x8F: // a selector
+			if r, ok := last(k - 3); ok && base(r) {
+				pass |= 1 << k
+			}
+		case b[k-2] == 0xE2 && b[k-1] == 0x80 && b[k] == 0x8D: // a joiner
+			end := k - 3
+			r, ok := last(end)
+			if ok && r == 0xFE0F {
+				end -= 3
+				r, ok = last(end)
+				ok = ok && base(r)
+			}
+			if ok && inEmojiBlock(r) && vecClaims(e, r, vecMod4) {
+				end -= 4
+				r, ok = last(end)
+			}
+			if !ok || !pict(r) {
+				continue
+			}
+			next, size := utf8.DecodeRune(b[k+1:])
+			if size > 1 && pict(next) {
+				pass |= 1 << k
+			}
+		}
+	}
+	return pass
+}
+
+// vecClaims reports whether the vector pass's tables put r in the class
+// of the bits mask: r of the emoji block in rows4 and cols4, r of
+// U+2000–U+2FFF in rows3 and cols3, as EMOJIS_VEC looks them up by the
+// low six bits of the last two bytes of r in UTF-8.
+func vecClaims(e *emojiTables, r rune, mask byte) bool {
+	rows, cols := &e.rows4, &e.cols4
+	if r < emojiBlockLo {
+		rows, cols = &e.rows3, &e.cols3
+	}
+	return rows[r>>6&63]&cols[r&63]&mask != 0
+}
