@@ -439,7 +439,7 @@ func checkCopy(t *testing.T, s *sanitizer, in []byte, exact bool, sizes ...int) 
 		dst := bytes.Repeat([]byte{'#'}, size)
 		k := s.kseq // as the kernel starts
 		nDst, nSrc := vecCopy(dst, in, s.set.vec, s.esc, &s.kseq)
-		if s.set.vec != nil && hasGoCopy(&s.kseq) {
+		if s.set.vec != nil {
 			// The kernels, exactly as their Go versions.
 			g := bytes.Repeat([]byte{'#'}, size)
 			if gDst, gSrc := vecCopyGo(g, in, s.set.vec, s.esc, &k); gDst != nDst || gSrc != nSrc || !bytes.Equal(g, dst) || k != s.kseq {
@@ -680,9 +680,6 @@ func TestVectorGo(t *testing.T) {
 			}
 			for _, wide := range kernels() {
 				s.set.vec.wide = wide
-				if !hasGoCopy(&s.kseq) {
-					continue
-				}
 				for _, size := range []int{len(in) * 8, len(in), 70, 33, rng.IntN(len(in)*2 + 64)} {
 					dst, g := bytes.Repeat([]byte{'#'}, size), bytes.Repeat([]byte{'#'}, size)
 					k := s.kseq
@@ -696,12 +693,6 @@ func TestVectorGo(t *testing.T) {
 			}
 		}
 	}
-}
-
-// hasGoCopy reports whether vecCopyGo is written for k: for every k
-// (vec_generic512.go).
-func hasGoCopy(k *kernelSeq) bool {
-	return true
 }
 
 // checkGo holds the Go versions of the kernels, on s with tables of its
@@ -720,9 +711,6 @@ func checkGo(t *testing.T, s *sanitizer, m *kernelModel, in []byte) {
 	want := make([]byte, 8*len(in)+64)
 	for _, wide := range []uint64{1, 0} {
 		s.set.vec.wide = wide
-		if wide != 0 && !hasGoCopy(&s.kseq) {
-			continue
-		}
 		for _, size := range []int{8 * len(in), len(in), 70, 33} {
 			dst := bytes.Repeat([]byte{'#'}, size)
 			nDst, nSrc := vecCopyGo(dst, in, s.set.vec, s.esc, &s.kseq)
