@@ -6,153 +6,179 @@ import (
 	"testing"
 )
 
-// The AVX-512 kernel that copies does with sequences and colours exactly
-// what its Go version does (vec_generic_seq.go): on text dense with CSI,
-// SGR and OSC sequences of every kind the paths tell apart (kept, reset,
-// colour arguments, conceal, private markers, sub-parameters, terminated
-// by BEL and by ST, cut by the end of a block or of the input), line
-// feeds, non-ASCII text and ill-formed bytes, under StripSequences,
-// KeepColors with line feeds escaped and raw, and both, starting with
-// attributes off and, where the caller may call it so, on; with dst cut
-// anywhere; and both do what the plain loop does (checkCopy, and checkGo
-// where there is no assembly).
-func TestVectorGoSequences(t *testing.T) {
-	sets := []*sanitizer{
-		New(Sequences(StripSequences)).(*sanitizer),
-		New(Sequences(StripSequences), Allow('\t', '\n')).(*sanitizer),
-		New(KeepColors()).(*sanitizer),
-		New(KeepColors(), Allow('\n')).(*sanitizer),
-		New(KeepColors(), Sequences(StripSequences), Allow('\t', '\n')).(*sanitizer),
-		New(KeepColors(), Reversible()).(*sanitizer),
+// The sets, pieces of text and words of the tests of the AVX-512 copying
+// kernel's paths for sequences, colours and emoji against their Go
+// versions (vec_generic_seq.go, vec_generic_emoji.go).
+var (
+	// StripSequences, KeepColors with line feeds escaped and raw, both,
+	// and Reversible, which writes no reset.
+	sequenceSets = [][]Option{
+		{Sequences(StripSequences)},
+		{Sequences(StripSequences), Allow('\t', '\n')},
+		{KeepColors()},
+		{KeepColors(), Allow('\n')},
+		{KeepColors(), Sequences(StripSequences), Allow('\t', '\n')},
+		{KeepColors(), Reversible()},
 	}
-	pieces := []string{
+	// CSI, SGR and OSC sequences of every kind the paths tell apart: kept,
+	// reset, colour arguments, conceal, private markers, sub-parameters,
+	// intermediates, terminated by BEL and by ST, with controls inside,
+	// and cut.
+	sequencePieces = []string{
 		"\x1b[0m", "\x1b[m", "\x1b[1m", "\x1b[31m", "\x1b[1;31m", "\x1b[31;0m", "\x1b[38;5;208m", "\x1b[48;2;1;2;3m",
 		"\x1b[8m", "\x1b[08m", "\x1b[1;8m", "\x1b[18m", "\x1b[38:2::1:2:3m", "\x1b[?25l", "\x1b[2J", "\x1b[1 q", "\x1b[",
-		"\x1b]8;;https://example.com\x1b\\", "\x1b]0;title\x07", "\x1b]0;a\nb\x07", "\x1b]0;\n\x07", "\x1b]0;t\x01\x1b\\", "\x1b]", "\x1b(B", "\x1b\\", "\x1b",
-		"\n", "\t", "\a", "é", "日本", "\U0001F600", "\u009b31m", "\xff", "\xe2\x82",
+		"\x1b]8;;https://example.com\x1b\\", "\x1b]0;title\x07", "\x1b]0;a\nb\x07", "\x1b]0;\n\x07", "\x1b]0;t\x01\x1b\\",
+		"\x1b]", "\x1b(B", "\x1b\\", "\x1b", "\n", "\t", "\a", "é", "日本", "\U0001F600", "\u009b31m", "\xff", "\xe2\x82",
 	}
-	words := []string{"status", "=", " ", "200", "INFO", "m", "8"}
-	models := make([]*kernelModel, len(sets))
-	for i, s := range sets {
-		if !haveVec {
-			c := *s
-			c.set.vec = vecTablesOf(&c.set)
-			sets[i] = &c
-		}
-		models[i] = newKernelModel(&sets[i].set)
-	}
-	rng := rand.New(rand.NewPCG(5, 6))
-	for range 20000 {
-		var in []byte
-		for n := 64 + rng.IntN(320); len(in) < n; {
-			if rng.IntN(3) == 0 {
-				in = append(in, pieces[rng.IntN(len(pieces))]...)
-			} else {
-				in = append(in, words[rng.IntN(len(words))]...)
-			}
-		}
-		for i, s := range sets {
-			if !haveVec {
-				s.kseq.colored = 0
-				checkGo(t, s, models[i], in)
-				continue
-			}
-			if !haveWide {
-				continue // only the AVX-512 kernel looks at sequences
-			}
-			s.set.vec.wide = 1
-			s.kseq.colored = 0
-			checkCopy(t, s, in, false)
-			colored := []uint8{0}
-			if s.kseq.mode&kernelLineFeed == 0 {
-				colored = append(colored, 1)
-			}
-			for _, on := range colored {
-				for _, size := range []int{len(in) * 8, len(in), 70, 64 + rng.IntN(len(in)+64)} {
-					dst, g := bytes.Repeat([]byte{'#'}, size), bytes.Repeat([]byte{'#'}, size)
-					s.kseq.colored = on
-					k := s.kseq
-					nDst, nSrc := vecCopy(dst, in, s.set.vec, s.esc, &s.kseq)
-					gDst, gSrc := vecCopyGo(g, in, s.set.vec, s.esc, &k)
-					if nDst != gDst || nSrc != gSrc || !bytes.Equal(dst, g) || k != s.kseq {
-						t.Fatalf("%q, set %d, colored %d, dst of %d: the kernel wrote %q for %d bytes, colored %d, its Go version %q for %d, colored %d",
-							in, i, on, size, dst[:nDst], nSrc, s.kseq.colored, g[:gDst], gSrc, k.colored)
-					}
-				}
-			}
-		}
-	}
-}
-
-// The AVX-512 kernel that copies passes emoji joiners, selectors and tags
-// exactly as its Go version does (vec_generic_emoji.go): on runs of
-// emoji, their pieces, look-alikes and what breaks them, under every
-// configuration that passes them, with the caller's src reaching from
-// nothing to all of the bytes before src (kernelSeq.before), and dst cut
-// anywhere; and both do what the plain loop does (checkCopy, and checkGo
-// where there is no assembly).
-func TestVectorGoEmoji(t *testing.T) {
-	pieces := []string{"👨", "👩", "💻", "🌈", "🏳", "❤", "😀", "🔥", "🇯", "🇵", "🏴", "🕵", "🤦", "\U0001FC73", "\U0001FC00",
-		"🏻", "🏽", "\ufe0f", "\ufe0f", "\ufe0e", "\ufe00", "\u200d", "\u200d", "\u200d", "\u200c", "\u2194", "\u203c", "\u2600",
-		"\u2080", "\u2000", "\u2190", "\u2427", "\u2764", "\u2B1B", "\u00a9", "1", "!", "~", "a", " ", "\n", "\x7f", "\t",
-		tagsOf("gbeng") + "\U000E007F", tagsOf("gbsct") + "\U000E007F", tagsOf("gbwls") + "\U000E007F", tagsOf("usca") + "\U000E007F",
-		"\U000e0067", "\U000e007f", "\xf0\x9f\x98", "\xe2\x80", "\x80", "\x1b", "lorem ipsum dolor sit amet "}
-	var (
-		sets   []*sanitizer
-		models []*kernelModel
-	)
-	for _, opts := range [][]Option{
+	sequenceWords = []string{"status", "=", " ", "200", "INFO", "m", "8"}
+	// The configurations that pass emoji in the kernel (kernelEmoji).
+	emojiSets = [][]Option{
 		{Also(Invisible)},
 		{Also(Invisible | Tags | VariationSelectors)},
 		{Remove(Invisible)},
 		{Also(Tags | VariationSelectors), Allow('\t', '\n')},
 		{Also(Invisible), OnInvalid(ReplaceInvalid)},
-	} {
-		s := New(opts...).(*sanitizer)
+	}
+	// Emoji, their pieces, look-alikes and what breaks them.
+	emojiPieces = []string{"👨", "👩", "💻", "🌈", "🏳", "❤", "😀", "🔥", "🇯", "🇵", "🏴", "🕵", "🤦", "\U0001FC73", "\U0001FC00",
+		"🏻", "🏽", "\ufe0f", "\ufe0f", "\ufe0e", "\ufe00", "\u200d", "\u200d", "\u200d", "\u200c", "\u2194", "\u203c", "\u2600",
+		"\u2080", "\u2000", "\u2190", "\u2427", "\u2764", "\u2B1B", "\u00a9", "1", "!", "~", "a", " ", "\n", "\x7f", "\t",
+		tagsOf("gbeng") + "\U000E007F", tagsOf("gbsct") + "\U000E007F", tagsOf("gbwls") + "\U000E007F", tagsOf("usca") + "\U000E007F",
+		"\U000e0067", "\U000e007f", "\xf0\x9f\x98", "\xe2\x80", "\x80", "\x1b", "lorem ipsum dolor sit amet "}
+)
+
+// goSets returns the sanitizers of configs, each with the kernel's tables
+// and its model, where there is no assembly too.
+func goSets(configs [][]Option) ([]*sanitizer, []*kernelModel) {
+	var (
+		sets   []*sanitizer
+		models []*kernelModel
+	)
+	for _, opts := range configs {
+		s := newSanitizer(configure(opts))
 		if !haveVec {
-			c := *s
-			c.set.vec = vecTablesOf(&c.set)
-			kernelEmoji(&c.kseq, &c.set)
-			s = &c
-		}
-		if s.kseq.emoji == nil {
-			t.Fatalf("%v: no emoji tables for the kernel", opts)
+			// Tables for the Go versions, which only they use.
+			s.set.vec = vecTablesOf(&s.set)
+			kernelEmoji(&s.kseq, &s.set)
 		}
 		sets = append(sets, s)
 		models = append(models, newKernelModel(&s.set))
 	}
-	rng := rand.New(rand.NewPCG(7, 8))
-	for range 6000 {
-		var buf []byte
-		for n := 64 + rng.IntN(320); len(buf) < n; {
-			buf = append(buf, pieces[rng.IntN(len(pieces))]...)
-		}
-		before := rng.IntN(12) // of the caller's src, before in
-		in := buf[before:]
-		for i, s := range sets {
-			if !haveVec {
-				s.kseq.before = 0
-				checkGo(t, s, models[i], buf)
-				continue
+	return sets, models
+}
+
+// checkGoCopy holds the AVX-512 kernel that copies to its Go version on
+// in, after before bytes of the caller's src, for each state of colour
+// the caller may start it in, with dst of each size: the same bytes read
+// and written, nothing written after them, and the same state left. It
+// holds both to the plain loop from the start of the caller's src
+// (checkCopy), or where there is no assembly, the Go version alone
+// (checkGo).
+func checkGoCopy(t *testing.T, s *sanitizer, m *kernelModel, src []byte, before int, sizes ...int) {
+	t.Helper()
+	s.kseq.before = 0
+	if !haveVec {
+		s.kseq.colored = 0
+		checkGo(t, s, m, src)
+		return
+	}
+	if !haveWide {
+		return // only the AVX-512 kernel looks at sequences and emoji
+	}
+	s.set.vec.wide = 1
+	s.kseq.colored = 0
+	checkCopy(t, s, src, false)
+	in := src[before:]
+	colored := []uint8{0}
+	if s.kseq.mode&kernelLineFeed == 0 {
+		colored = append(colored, 1) // the caller may start it so
+	}
+	for _, on := range colored {
+		for _, size := range append([]int{len(in) * 8, len(in), 70}, sizes...) {
+			dst, g := bytes.Repeat([]byte{'#'}, size), bytes.Repeat([]byte{'#'}, size)
+			s.kseq.colored, s.kseq.before = on, before
+			k := s.kseq
+			nDst, nSrc := vecCopy(dst, in, s.set.vec, s.esc, &s.kseq)
+			gDst, gSrc := vecCopyGo(g, in, s.set.vec, s.esc, &k)
+			if nDst != gDst || nSrc != gSrc || !bytes.Equal(dst, g) || k != s.kseq {
+				t.Fatalf("%+q after %+q, colored %d, dst of %d: the kernel wrote %+q for %d bytes, colored %d; its Go version %+q for %d, colored %d",
+					in, src[:before], on, size, dst[:nDst], nSrc, s.kseq.colored, g[:gDst], gSrc, k.colored)
 			}
-			if !haveWide {
-				continue // only the AVX-512 kernel passes emoji
-			}
-			s.set.vec.wide = 1
-			s.kseq.before = 0
-			checkCopy(t, s, buf, false)
-			s.kseq.before = before
-			for _, size := range []int{len(in) * 8, len(in), 70, 64 + rng.IntN(len(in)+64)} {
-				dst, g := bytes.Repeat([]byte{'#'}, size), bytes.Repeat([]byte{'#'}, size)
-				k := s.kseq
-				nDst, nSrc := vecCopy(dst, in, s.set.vec, s.esc, &s.kseq)
-				gDst, gSrc := vecCopyGo(g, in, s.set.vec, s.esc, &k)
-				if nDst != gDst || nSrc != gSrc || !bytes.Equal(dst, g) {
-					t.Fatalf("%+q after %+q: the kernel wrote %+q for %d bytes, its Go version %+q for %d",
-						in, buf[:before], dst[:nDst], nSrc, g[:gDst], gSrc)
-				}
-			}
-			s.kseq.before = 0
 		}
 	}
+	s.kseq.before, s.kseq.colored = 0, 0
+}
+
+// The AVX-512 kernel that copies does with sequences and colours exactly
+// what its Go version does (vec_generic_seq.go), on text dense with
+// sequences, line feeds, non-ASCII text and ill-formed bytes, under
+// every set of sequenceSets, with dst cut anywhere; and both do what the
+// plain loop does.
+func TestVectorGoSequences(t *testing.T) {
+	sets, models := goSets(sequenceSets)
+	rng := rand.New(rand.NewPCG(5, 6))
+	for range 20000 {
+		var in []byte
+		for n := 64 + rng.IntN(320); len(in) < n; {
+			if rng.IntN(3) == 0 {
+				in = append(in, sequencePieces[rng.IntN(len(sequencePieces))]...)
+			} else {
+				in = append(in, sequenceWords[rng.IntN(len(sequenceWords))]...)
+			}
+		}
+		for i, s := range sets {
+			checkGoCopy(t, s, models[i], in, 0, 64+rng.IntN(len(in)+64))
+		}
+	}
+}
+
+// The AVX-512 kernel that copies passes emoji joiners, selectors and tags
+// exactly as its Go version does (vec_generic_emoji.go), on runs of
+// emojiPieces, under every set of emojiSets, with the caller's src
+// reaching from nothing to all of the bytes before src
+// (kernelSeq.before), and dst cut anywhere; and both do what the plain
+// loop does.
+func TestVectorGoEmoji(t *testing.T) {
+	sets, models := goSets(emojiSets)
+	for _, s := range sets {
+		if s.kseq.emoji == nil {
+			t.Fatalf("%v: no emoji tables for the kernel", s)
+		}
+	}
+	rng := rand.New(rand.NewPCG(7, 8))
+	for range 6000 {
+		var in []byte
+		for n := 64 + rng.IntN(320); len(in) < n; {
+			in = append(in, emojiPieces[rng.IntN(len(emojiPieces))]...)
+		}
+		before := rng.IntN(12)
+		for i, s := range sets {
+			checkGoCopy(t, s, models[i], in, before, 64+rng.IntN(len(in)+64))
+		}
+	}
+}
+
+// FuzzKernels builds text from pieces, each byte of the input choosing
+// the next (sequencePieces, emojiPieces and words), so that short inputs
+// make texts long and dense enough for the kernels, with what their paths
+// tell apart; the last byte chooses a set from sequenceSets and
+// emojiSets and the bytes of the caller's src before the text. The
+// kernel that copies is held to its Go version (checkGoCopy), and every
+// fast path to the plain loop (checkFastPaths).
+func FuzzKernels(f *testing.F) {
+	f.Add([]byte("\x00\x10\x20\x30\x40\x50\x60\x70\x80\x90\xa0\xb0\xc0\xd0\xe0\xf0\x01\x11\x21\x31\x41\x51"), uint8(0))
+	f.Add([]byte("\x03\x05\x07\x09\x13\x15\x17\x19\x23\x25\x27\x29\x33\x35"), uint8(3))
+	f.Add([]byte("\x40\x41\x42\x43\x44\x45\x46\x47\x48\x49\x4a\x4b\x4c"), uint8(9))
+	pieces := append(append(append([]string{}, sequencePieces...), emojiPieces...), sequenceWords...)
+	sets, models := goSets(append(append([][]Option{}, sequenceSets...), emojiSets...))
+	f.Fuzz(func(t *testing.T, choices []byte, set uint8) {
+		var in []byte
+		for _, c := range choices {
+			in = append(in, pieces[int(c)%len(pieces)]...)
+		}
+		s, m := sets[int(set)%len(sets)], models[int(set)%len(sets)]
+		before := min(int(set)/len(sets)%8, len(in))
+		checkGoCopy(t, s, m, in, before)
+		checkFastPaths(t, s, in)
+	})
 }
