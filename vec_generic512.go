@@ -34,16 +34,17 @@ type run struct {
 	flags     uint64
 }
 
-// vecCopy512Go is vecCopy512. A
-// block with nothing flagged is copied, less a character left open at its
-// end, which starts the next block. A block whose only flags are escaped
-// ASCII bytes is copied with their escapes up to such a character
-// (escapes); with sequences recognized, its ESCs are looked at there too.
-// With emoji tables, the joiners, selectors and tags that pass in context
-// are taken out of the flags of any other block first (emojis). Any
-// other block: the bytes before its first flag are copied, less a
-// character that the flag cuts off, and what is there is handled as
-// other says.
+// vecCopy512Go is vecCopy512: it copies src to dst in blocks of 64 bytes
+// that fit whole in both. A block with nothing flagged is copied, less a
+// character left open at its end, which starts the next block. A block
+// whose only flags are escaped ASCII bytes is copied with their escapes up
+// to such a character (escapes); with sequences recognized, its ESCs are
+// looked at there too. With emoji tables, the joiners, selectors and tags
+// that pass in context are taken out of the flags of any other block
+// first (emojis). Any other block: the bytes before its first flag are
+// copied, less a character that the flag cuts off, and what is there is
+// handled as other says. It writes nothing after dst[:nDst], and leaves
+// in k.colored whether attributes are on.
 func vecCopy512Go(dst, src []byte, v *vecTables, esc *escapeTable, k *kernelSeq) (nDst, nSrc int) {
 	c := &copier{dst: dst, src: src, v: v, esc: esc, k: k, colored: k.colored != 0}
 	for c.nSrc+64 <= len(src) && c.nDst+64 <= len(dst) {

@@ -3,12 +3,16 @@ package sanitize
 import (
 	"bytes"
 	"math/rand/v2"
+	"strings"
 	"testing"
 )
 
 // The sets, pieces of text and words of the tests of the AVX-512 copying
 // kernel's paths for sequences, colours and emoji against their Go
-// versions (vec_generic_seq.go, vec_generic_emoji.go).
+// versions (vec_generic_seq.go, vec_generic_emoji.go). FuzzKernels
+// chooses them by their place in these lists, and so do its inputs in
+// testdata/fuzz/FuzzKernels: where a list changes, those must be made
+// again to choose what their names say.
 var (
 	// StripSequences, KeepColors with line feeds escaped and raw, both,
 	// and Reversible, which writes no reset.
@@ -23,12 +27,15 @@ var (
 	// CSI, SGR and OSC sequences of every kind the paths tell apart: kept,
 	// reset, colour arguments, conceal, private markers, sub-parameters,
 	// intermediates, terminated by BEL and by ST, with controls inside,
-	// and cut.
+	// cut, or too long for the kernel; and the sequences it leaves to the
+	// recognizer.
 	sequencePieces = []string{
 		"\x1b[0m", "\x1b[m", "\x1b[1m", "\x1b[31m", "\x1b[1;31m", "\x1b[31;0m", "\x1b[38;5;208m", "\x1b[48;2;1;2;3m",
 		"\x1b[8m", "\x1b[08m", "\x1b[1;8m", "\x1b[18m", "\x1b[38:2::1:2:3m", "\x1b[?25l", "\x1b[2J", "\x1b[1 q", "\x1b[",
 		"\x1b]8;;https://example.com\x1b\\", "\x1b]0;title\x07", "\x1b]0;a\nb\x07", "\x1b]0;\n\x07", "\x1b]0;t\x01\x1b\\",
 		"\x1b]", "\x1b(B", "\x1b\\", "\x1b", "\n", "\t", "\a", "é", "日本", "\U0001F600", "\u009b31m", "\xff", "\xe2\x82",
+		"\u009d0;t\u009c", "\x1bP1$q\x1b\\", "\x1b_apc\x1b\\", "\x18", "\x1a", "\x1b[3\x001m", "\x1b]0;t\x1b", "\x1b[1$2m",
+		"\x1b[" + strings.Repeat("1;", 40) + "m",
 	}
 	sequenceWords = []string{"status", "=", " ", "200", "INFO", "m", "8"}
 	// The configurations that pass emoji in the kernel (kernelEmoji).
