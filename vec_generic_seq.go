@@ -6,7 +6,8 @@ import "math/bits"
 // sequences and colours (veccopy512_amd64.s: csi, osc, sgr, csis, keeps),
 // written in Go as vecCopy512Go takes them, with the masks of a block
 // worked out one byte at a time. What the kernel drops, keeps or escapes
-// is what sequence.go does; where the kernel cannot tell at once, it
+// must be what the recognizer (sequence.go) does, which checkCopy and
+// FuzzKernels hold both to; where the kernel cannot tell at once, it
 // stops for the recognizer, and so does this.
 
 // What csi leaves the escape loop to do after an ESC.
