@@ -124,7 +124,7 @@ func checkGoCopy(t *testing.T, s *sanitizer, m *kernelModel, src []byte, before 
 func TestVectorGoSequences(t *testing.T) {
 	sets, models := goSets(sequenceSets)
 	rng := rand.New(rand.NewPCG(5, 6))
-	for range 20000 {
+	for range runs(20000) {
 		var in []byte
 		for n := 64 + rng.IntN(320); len(in) < n; {
 			if rng.IntN(3) == 0 {
@@ -153,7 +153,7 @@ func TestVectorGoEmoji(t *testing.T) {
 		}
 	}
 	rng := rand.New(rand.NewPCG(7, 8))
-	for range 6000 {
+	for range runs(6000) {
 		var in []byte
 		for n := 64 + rng.IntN(320); len(in) < n; {
 			in = append(in, emojiPieces[rng.IntN(len(emojiPieces))]...)
@@ -163,6 +163,16 @@ func TestVectorGoEmoji(t *testing.T) {
 			checkGoCopy(t, s, models[i], in, before, 64+rng.IntN(len(in)+64))
 		}
 	}
+}
+
+// runs returns n, or a tenth of it in -short mode and under the race
+// detector, which has nothing to find in these tests of one goroutine and
+// made them ten times as long.
+func runs(n int) int {
+	if testing.Short() || raceEnabled {
+		return n / 10
+	}
+	return n
 }
 
 // FuzzKernels builds text from pieces, each byte of the input choosing
