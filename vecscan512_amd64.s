@@ -109,7 +109,14 @@ multi:
 	XORL     R13, R13
 
 multiOn:
-	CHECK512
+	// The bytes before a block are those of the block before, which
+	// Z15 holds, and which CHECK512_AT loads again from p, but before
+	// the first, which are taken as ASCII.
+	TESTQ    AX, AX
+	JZ       multiFirst
+	CHECK512_AT(SI, AX)
+
+multiChecked:
 	TESTQ    R11, R11
 	JNZ      pairs
 
@@ -143,6 +150,11 @@ checked:
 	CMPQ     R12, $4
 	JB       multiOn
 	JMP      loop
+
+multiFirst:
+	// The first block: nothing before it may be read.
+	CHECK512
+	JMP      multiChecked
 
 pairs:
 	// Out of the way of sets without pairs. A pair that ends the block
