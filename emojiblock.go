@@ -22,7 +22,12 @@ type blockBits [(emojiBlockHi - emojiBlockLo + 1) / 64]uint64
 
 // has reports whether r, which must be in the emoji block, is in b.
 func (b *blockBits) has(r rune) bool {
-	i := r - emojiBlockLo
+	return b.bit(int(r - emojiBlockLo))
+}
+
+// bit reports whether bit i of b is set: whether b, made by bitsFrom
+// from first, holds first+i.
+func (b *blockBits) bit(i int) bool {
 	return b[i>>6]&(1<<(i&63)) != 0
 }
 

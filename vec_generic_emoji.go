@@ -127,7 +127,7 @@ func (c *copier) joinerPasses(w []byte, p, next int) bool {
 		return e.pict.has(r)
 	}
 	off, ok := symbolAt(w, next, next+2)
-	return ok && bitAt(&e.symbols, off)
+	return ok && e.symbols.bit(off)
 }
 
 // basePasses reports whether the character that ends before w[p] is a
@@ -155,7 +155,7 @@ func pictAt(w []byte, p int, e *emojiTables) bool {
 		return e.pict.has(r)
 	}
 	off, ok := symbolAt(w, p-3, p-1)
-	return ok && bitAt(&e.symbols, off)
+	return ok && e.symbols.bit(off)
 }
 
 // emojiAt returns the character of the emoji block at w[i], if there is
@@ -175,11 +175,6 @@ func symbolAt(w []byte, lead, last int) (int, bool) {
 		return 0, false
 	}
 	return int(w[lead+1]&0x3F)<<6 | int(w[last]&0x3F), true
-}
-
-// bitAt reports whether bit i of b is set.
-func bitAt(b *blockBits, i int) bool {
-	return b[i>>6]&(1<<(i&63)) != 0
 }
 
 // emojiVecGo is EMOJIS_VEC, the kernel's vector pass over the emoji of a
