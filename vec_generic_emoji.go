@@ -14,17 +14,18 @@ import (
 
 // emojis takes out of the flags all of the block b, and other, those that
 // are not escaped ASCII bytes, the joiners, selectors and tags that pass
-// in context (emojiFlag): at once where the first is a joiner or a
-// selector (emojiVecGo), then flag by flag from the first left, up to the
-// first that does not pass. A block that ends in a run of characters
-// that are not ASCII from 32 on ends before it where every flag before
-// has passed, and so does one whose tags after U+1F3F4 run past it: the
-// next block holds their context. What is left goes to escapes if only
-// escaped ASCII bytes are, else to other.
+// in context (emojiFlag): at once where the byte before the first is 80,
+// B8 or F3, as before a joiner, a selector or a tag (emojiVecGo), then
+// flag by flag from the first left, up to the first that does not pass.
+// A block that ends in a run of characters that are not ASCII from 32 on
+// ends before it where every flag before has passed, and so does one
+// whose tags after U+1F3F4 run past it: the next block holds their
+// context. What is left goes to escapes if only escaped ASCII bytes are,
+// else to other.
 func (c *copier) emojis(b []byte, all, other uint64) bool {
 	w, at := c.window()
 	flags, passed := other, uint64(0)
-	if k := firstBit(flags); k >= 2 && (b[k-2] == 0xE2 && b[k-1] == 0x80 || b[k-2] == 0xEF && b[k-1] == 0xB8) {
+	if k := firstBit(flags); k >= 1 && (b[k-1] == 0x80 || b[k-1] == 0xB8 || b[k-1] == 0xF3) {
 		passed = emojiVecGo((*[64]byte)(b), flags, c.k.emoji)
 		flags &^= passed
 		end := 64 // where the run of bytes that are not ASCII at the end starts
