@@ -147,6 +147,9 @@ func (c *copier) setColored(on bool) {
 // has any; where that fails, the block up to its last ESC, if that is not
 // its first byte, is tried once more. Anything else goes to escape.
 func (c *copier) csis(r *run) bool {
+	if c.csisRun(r) {
+		return true
+	}
 	for second := false; ; second = true {
 		if escs, params, sum, ok := plainCSIs(r); ok {
 			if ends := sum &^ params; ends&^finalBytes(r.b) == 0 {
@@ -166,6 +169,84 @@ func (c *copier) csis(r *run) bool {
 		r.end = last
 		r.flags &= below(last)
 	}
+}
+
+// csisRun is csis's first try where the block is whole and the 64 bytes
+// after it are in src (csisRun in the kernel): block after block of 64
+// bytes, as long as each is ASCII and its flags are ESCs that start CSI
+// sequences of the plain form (acrossCSIs), all but the last ending in
+// the block, the last maybe in the 64 bytes after it, it drops them. The
+// bytes of such a sequence at the start of the next block, already seen
+// to be its parameters and final byte, are skipped there; where the run
+// ends, the next block starts after them. It reports whether it took the
+// first block.
+//
+// On a coloured log with a sequence every 15 bytes, most blocks cut one.
+// Where a block went up to its last ESC alone, the next starting there,
+// or after that sequence, where the next block starts hung on what the
+// block before held, and each block waited for the one before: blocks
+// of 64 bytes one after the other, with what to skip carried, do not.
+func (c *copier) csisRun(r *run) bool {
+	if r.end != 64 || c.nSrc+128 > len(c.src) {
+		return false
+	}
+	flags, skip := r.flags, 0
+	for n := 0; ; n++ {
+		b, next := c.src[c.nSrc:c.nSrc+64], c.src[c.nSrc+64:c.nSrc+128]
+		if n > 0 {
+			if bytesOf(b, 0x1B) == 0 && skip == 0 || !isASCII(b) {
+				break // the block loop copies text four blocks at a time
+			}
+			flags = c.v.escapedIn(b)
+		}
+		keep, tail, ok := acrossCSIs(b, next, flags)
+		if !ok {
+			if n == 0 {
+				return false
+			}
+			break
+		}
+		for f := keep &^ below(skip); f != 0; f &= f - 1 {
+			c.dst[c.nDst] = b[firstBit(f)]
+			c.nDst++
+		}
+		c.nSrc += 64
+		skip = tail
+		if c.nSrc+128 > len(c.src) || c.nDst+64 > len(c.dst) {
+			break
+		}
+	}
+	c.nSrc += skip
+	return true
+}
+
+// acrossCSIs reports whether every flag of the block b is an ESC that
+// starts a CSI sequence of the plain form (see csi), each ending in b but
+// the last, which may end in next, the 64 bytes after it (STRIP_RUN). If
+// so, it returns the bytes of b outside them, and how many bytes of next
+// the last one takes, 0 if none.
+func acrossCSIs(b, next []byte, flags uint64) (keep uint64, tail int, ok bool) {
+	escs := bytesOf(b, 0x1B)
+	brackets := bytesOf(b, '[')>>1 | bytesOf(next, '[')<<63 // before each [
+	if flags&^escs != 0 || escs&^brackets != 0 {
+		return 0, 0, false
+	}
+	// The carry runs through the parameters of each sequence, across the
+	// two words, and stops on the byte after them: its final byte.
+	params, paramsNext := paramBytes(b), paramBytes(next)
+	sum, carry := bits.Add64(escs<<2, params, 0)
+	sumNext, carry := bits.Add64(escs>>62, paramsNext, carry)
+	ends, endsNext := sum&^params, sumNext&^paramsNext
+	if carry != 0 || ends&^finalBytes(b) != 0 || endsNext&^finalBytes(next) != 0 {
+		return 0, 0, false
+	}
+	if endsNext != 0 {
+		tail = firstBit(endsNext) + 1
+	}
+	// The bytes of each sequence from its ESC to its final byte, in b:
+	// the low word of the difference, which for the last sequence, if it
+	// ends in next, borrows and runs to 63.
+	return ^(ends<<1 - escs), tail, true
 }
 
 // compress copies the bytes of r that keep has, and moves past r.end.
