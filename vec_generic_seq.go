@@ -172,23 +172,24 @@ func (c *copier) csis(r *run) bool {
 }
 
 // csisRun is csis's first try where the block is whole and the 64 bytes
-// after it are in src (csisRun in the kernel): block after block of 64
-// bytes, as long as each is ASCII and its flags are ESCs that start CSI
-// sequences of the plain form (acrossCSIs), all but the last ending in
-// the block, the last maybe in the 64 bytes after it, it drops them. The
-// bytes of such a sequence at the start of the next block, already seen
-// to be its parameters and final byte, are skipped there; where the run
-// ends, the next block starts after them. It reports whether it took the
-// first block.
+// after it are in src and hold an ESC (csisRun in the kernel): block
+// after block of 64 bytes, as long as each holds an ESC or bytes to skip,
+// is ASCII, and has as flags only ESCs that start CSI sequences of the
+// plain form (acrossCSIs), all but the last ending in the block, the last
+// maybe in the 64 bytes after it, it drops them. The bytes of such a
+// sequence at the start of the next block, already seen to be its
+// parameters and final byte, are skipped there; where the run ends, the
+// next block starts after them. It reports whether it took the first
+// block.
 //
 // On a coloured log with a sequence every 15 bytes, most blocks cut one.
 // Where a block went up to its last ESC alone, the next starting there,
-// or after that sequence, where the next block starts hung on what the
-// block before held, and each block waited for the one before: blocks
-// of 64 bytes one after the other, with what to skip carried, do not.
+// or after that sequence, where the next block started hung on what the
+// block before held, and each block waited for the one before: blocks of
+// 64 bytes one after the other, with what to skip carried, do not.
 func (c *copier) csisRun(r *run) bool {
-	if r.end != 64 || c.nSrc+128 > len(c.src) {
-		return false
+	if r.end != 64 || c.nSrc+128 > len(c.src) || bytesOf(c.src[c.nSrc+64:c.nSrc+128], 0x1B) == 0 {
+		return false // no run: the block goes on as before
 	}
 	flags, skip := r.flags, 0
 	for n := 0; ; n++ {
@@ -222,7 +223,7 @@ func (c *copier) csisRun(r *run) bool {
 
 // acrossCSIs reports whether every flag of the block b is an ESC that
 // starts a CSI sequence of the plain form (see csi), each ending in b but
-// the last, which may end in next, the 64 bytes after it (STRIP_RUN). If
+// the last, which may end in next, the 64 bytes after it (csisRun). If
 // so, it returns the bytes of b outside them, and how many bytes of next
 // the last one takes, 0 if none.
 func acrossCSIs(b, next []byte, flags uint64) (keep uint64, tail int, ok bool) {

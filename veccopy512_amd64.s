@@ -106,64 +106,23 @@ DATA expandSlots<>+112(SB)/8, $0x7b3b7a3a79397838
 DATA expandSlots<>+120(SB)/8, $0x7f3f7e3e7d3d7c3c
 GLOBL expandSlots<>(SB), RODATA|NOPTR, $128
 
-// STRIP_RUN jumps to fail unless every flag in BX of the block Z0 at SI,
-// whole, is an ESC that starts a CSI sequence of the plain form (see
-// csi), each ending in the block but the last, which may end in the 64
-// bytes after it, which Z1 gets (acrossCSIs). Else it sets R11 to the
-// bytes of the block outside the sequences, and BX to how many bytes
-// after it the last one takes, 0 if none. It clobbers AX, R12–R14, Z2
-// and K3.
-#define STRIP_RUN(fail) \
-	VPCMPEQB     Z31, Z0, K3;        \
-	KMOVQ        K3, AX;             \
-	ANDNQ        BX, AX, R11;        \
-	JNZ          fail;               \
-	VMOVDQU64    64(SI), Z1;         \
-	MOVL         $0x5B, R11;         \
-	VPBROADCASTB R11, Z2;            \
-	VPCMPEQB     Z2, Z0, K3;         \
-	KMOVQ        K3, R11;            \
-	SHRQ         $1, R11;            \
-	VPCMPEQB     Z2, Z1, K3;         \
-	KMOVQ        K3, R13;            \
-	SHLQ         $63, R13;           \
-	ORQ          R13, R11;           \
-	ANDNQ        AX, R11, R11;       \
-	JNZ          fail;               \
-	VPANDQ       Z22, Z0, Z2;        \
-	VPCMPEQB     Z30, Z2, K3;        \
-	KMOVQ        K3, R13;            \
-	VPANDQ       Z22, Z1, Z2;        \
-	VPCMPEQB     Z30, Z2, K3;        \
-	KMOVQ        K3, R14;            \
-	LEAQ         (AX*4), R11;        \
-	MOVQ         AX, R12;            \
-	SHRQ         $62, R12;           \
-	ADDQ         R13, R11;           \
-	ADCQ         R14, R12;           \
-	JCS          fail;               \
-	ANDNQ        R11, R13, R11;      \
-	ANDNQ        R12, R14, R12;      \
-	MOVL         $0x7F, R13;         \
-	VPBROADCASTB R13, Z2;            \
-	VPCMPUB      $5, Z25, Z0, K3;    \
-	VPCMPUB      $1, Z2, Z0, K3, K3; \
-	KMOVQ        K3, R13;            \
-	ANDNQ        R11, R13, R13;      \
-	JNZ          fail;               \
-	VPCMPUB      $5, Z25, Z1, K3;    \
-	VPCMPUB      $1, Z2, Z1, K3, K3; \
-	KMOVQ        K3, R13;            \
-	ANDNQ        R12, R13, R13;      \
-	JNZ          fail;               \
-	XORL         BX, BX;             \
-	TZCNTQ       R12, R13;           \
-	INCQ         R13;                \
-	TESTQ        R12, R12;           \
-	CMOVQNE      R13, BX;            \
-	SHLQ         $1, R11;            \
-	SUBQ         AX, R11;            \
-	NOTQ         R11
+// RUN_STORE writes the bytes R11 of the block Z0, but the R10 at its
+// start, moves on to the next block, and sets R10 to BX: the bytes of
+// the next block to skip (csisRun). It clobbers R11, R12, Z2 and K3.
+#define RUN_STORE \
+	MOVQ         $-1, R12;      \
+	BZHIQ        R10, R12, R12; \
+	ANDNQ        R11, R12, R11; \
+	MOVQ         BX, R10;       \
+	KMOVQ        R11, K3;       \
+	VPCOMPRESSB  Z0, K3, Z2;    \
+	POPCNTQ      R11, R11;      \
+	MOVQ         $-1, R12;      \
+	BZHIQ        R11, R12, R12; \
+	KMOVQ        R12, K3;       \
+	VMOVDQU8     Z2, K3, (DI);  \
+	ADDQ         R11, DI;       \
+	ADDQ         $64, SI
 
 // PLAIN_CSIS sets AX to the ESCs in the first R10 bytes of the block Z0
 // and jumps to fail unless every flag in BX is one of them and each
@@ -1261,6 +1220,7 @@ csis:
 
 csisRunNot:
 	XORL         R12, R12
+	MOVL         $64, R10
 
 csisNarrow:
 	// AX gets the ESCs, R13 the final bytes.
@@ -1886,54 +1846,186 @@ csisRun:
 	// there, where the next block started hung on what the block held,
 	// and each load waited for the work on the block before. Here blocks
 	// go 64 bytes at a time, what a sequence takes of the next carried in
-	// R10: on a coloured log without OSC sequences, StripSequences went
-	// 1.3 times as fast, on the benchmark's, where an OSC sequence in one
-	// line out of four ends the run, about as fast as before, and 4%
-	// slower on the logs, with a sequence in one line out of four
-	// (alternating runs, seven each).
-	STRIP_RUN(csisRunNot)
-	XORL         R10, R10 // nothing to skip in the first block
+	// R10, and the masks of each block are worked out once: on a coloured
+	// log without OSC sequences, StripSequences went 1.55–1.6 times as
+	// fast, on the benchmark's, where an OSC sequence in one line out of
+	// four ends the run, 1.1 times, and on the logs, with a sequence in
+	// one line out of four, within noise (alternating runs, seven each).
+	// A run starts only where the 64 bytes after the block hold an ESC:
+	// started on every block with a sequence, it made the logs 5–9%
+	// slower.
+	// The first block is the one csis has, with its flags in BX: every
+	// flag an ESC of a CSI sequence of the plain form, each ending in the
+	// block, but the last, which may end in the 64 bytes after it, Z1
+	// (acrossCSIs). Those are looked at only where the last runs past the
+	// block: the ESCs AX, the bytes before a [ R11, the parameter bytes
+	// R13 and the final bytes R14. Z3 and Z4 get [ and 7F for the run.
+	VMOVDQU64    64(SI), Z1
+	VPCMPEQB     Z31, Z1, K3
+	KORTESTQ     K3, K3
+	JZ           csisRunNot // no ESC after the block: no run
+	VPCMPEQB     Z31, Z0, K3
+	KMOVQ        K3, AX
+	ANDNQ        BX, AX, R11
+	JNZ          csisRunNot // a flag that is not an ESC
+	MOVL         $0x5B, R11
+	VPBROADCASTB R11, Z3
+	MOVL         $0x7F, R11
+	VPBROADCASTB R11, Z4
+	VPCMPEQB     Z3, Z0, K3
+	KMOVQ        K3, R11
+	SHRQ         $1, R11
+	VPANDQ       Z22, Z0, Z2
+	VPCMPEQB     Z30, Z2, K3
+	KMOVQ        K3, R13
+	VPCMPUB      $5, Z25, Z0, K3
+	VPCMPUB      $1, Z4, Z0, K3, K3
+	KMOVQ        K3, R14
+	// The carry runs through the parameters of each sequence and stops
+	// on the byte after them: its final byte.
+	MOVQ         AX, R10
+	SHRQ         $62, R10
+	LEAQ         (AX*4), R12
+	ADDQ         R13, R12
+	JCS          csisRunAcross
+	TESTQ        R10, R10
+	JNZ          csisRunAcross
+	ANDNQ        AX, R11, R11
+	JNZ          csisRunNot // an ESC without [
+	ANDNQ        R12, R13, R12 // the ends
+	ANDNQ        R12, R14, R11
+	JNZ          csisRunNot // an end that is no final byte
+	XORL         BX, BX
+	JMP          csisRunFirst
 
-csisRunStore:
-	// R11: the bytes kept, but the R10 at the start that the sequence
-	// before took; BX: how many the last one here takes of the next.
-	MOVQ         $-1, R12
-	BZHIQ        R10, R12, R12
-	ANDNQ        R11, R12, R11
-	MOVQ         BX, R10
-	KMOVQ        R11, K3
-	VPCOMPRESSB  Z0, K3, Z2
-	POPCNTQ      R11, R11
-	MOVQ         $-1, R12
-	BZHIQ        R11, R12, R12
-	KMOVQ        R12, K3
-	VMOVDQU8     Z2, K3, (DI)
-	ADDQ         R11, DI
-	ADDQ         $64, SI
+csisRunAcross:
+	// The last sequence runs past the block: the same across the two.
+	VPCMPEQB     Z3, Z1, K3
+	KMOVQ        K3, R12
+	SHLQ         $63, R12
+	ORQ          R12, R11
+	ANDNQ        AX, R11, R11
+	JNZ          csisRunNot
+	VPANDQ       Z22, Z1, Z2
+	VPCMPEQB     Z30, Z2, K3
+	KMOVQ        K3, R11
+	LEAQ         (AX*4), R12
+	ADDQ         R13, R12
+	ADCQ         R11, R10
+	JCS          csisRunNot
+	ANDNQ        R12, R13, R12 // the ends
+	ANDNQ        R10, R11, R10
+	ANDNQ        R12, R14, R13
+	JNZ          csisRunNot
+	VPCMPUB      $5, Z25, Z1, K3
+	VPCMPUB      $1, Z4, Z1, K3, K3
+	KMOVQ        K3, R13
+	ANDNQ        R10, R13, R13
+	JNZ          csisRunNot
+	XORL         BX, BX
+	TZCNTQ       R10, R13
+	INCQ         R13
+	TESTQ        R10, R10
+	CMOVQNE      R13, BX // how many bytes after the block it takes
+
+csisRunFirst:
+	// The bytes of the sequences, from each ESC to its final byte, in
+	// the block: for the last, if it ends after, the difference borrows
+	// and runs to 63.
+	MOVQ         R12, R11
+	SHLQ         $1, R11
+	SUBQ         AX, R11
+	NOTQ         R11
+	XORL         R10, R10 // nothing to skip in the first block
+	RUN_STORE
 	LEAQ         128(SI), R11
 	CMPQ         R11, CX
 	JHI          csisRunEnd
 	LEAQ         64(DI), R11
 	CMPQ         R11, R8
 	JHI          csisRunEnd
-	VPCMPEQB     Z31, Z1, K3
-	KMOVQ        K3, R11
-	ORQ          R10, R11
-	JZ           csisRunEnd // no ESC, nothing to skip: the block loop's,
-	                        // which copies ASCII text four blocks at a time
 
 	// The next block, in Z1, goes on if it holds an ESC or bytes to
 	// skip, is ASCII, and its flags are ESCs, as the block loop finds
-	// them.
+	// them. Its masks are worked out once, as the block after one in
+	// the loop below, and kept there for the next round: K4 the ESCs,
+	// K5 the [, K6 the parameter bytes, K7 the final bytes.
 	VMOVDQA64    Z1, Z0
+	VPCMPEQB     Z31, Z0, K4
+	KMOVQ        K4, R11
+	ORQ          R10, R11
+	JZ           csisRunEnd // no ESC, nothing to skip: the block loop's,
+	                        // which copies ASCII text four blocks at a time
 	VPMOVB2M     Z0, K1
-	KMOVQ        K1, R11
-	TESTQ        R11, R11
-	JNZ          csisRunEnd
 	ESCAPED(Z0, Z2, K2)
-	KMOVQ        K2, BX
-	STRIP_RUN(csisRunEnd)
-	JMP          csisRunStore
+	KANDNQ       K2, K4, K2
+	KORTESTQ     K1, K2
+	JNZ          csisRunEnd
+	VPCMPEQB     Z3, Z0, K5
+	VPANDQ       Z22, Z0, Z2
+	VPCMPEQB     Z30, Z2, K6
+	VPCMPUB      $5, Z25, Z0, K7
+	VPCMPUB      $1, Z4, Z0, K7, K7
+
+csisRunLoop:
+	// As for the first block, with the masks of the block from K4–K7: AX the ESCs,
+	// R11 the [, R13 the parameter bytes, R14 the final bytes; K4–K7 get
+	// those of the block after it, Z1.
+	VMOVDQU64    64(SI), Z1
+	KMOVQ        K4, AX
+	KMOVQ        K5, R11
+	KMOVQ        K6, R13
+	KMOVQ        K7, R14
+	VPCMPEQB     Z31, Z1, K4
+	VPCMPEQB     Z3, Z1, K5
+	VPANDQ       Z22, Z1, Z2
+	VPCMPEQB     Z30, Z2, K6
+	VPCMPUB      $5, Z25, Z1, K7
+	VPCMPUB      $1, Z4, Z1, K7, K7
+	KMOVQ        K5, BX
+	SHLQ         $63, BX
+	SHRQ         $1, R11
+	ORQ          BX, R11 // the bytes before a [
+	ANDNQ        AX, R11, R11
+	JNZ          csisRunEnd // an ESC without [
+	KMOVQ        K6, BX
+	LEAQ         (AX*4), R11
+	MOVQ         AX, R12
+	SHRQ         $62, R12
+	ADDQ         R13, R11
+	ADCQ         BX, R12
+	JCS          csisRunEnd
+	ANDNQ        R11, R13, R11 // the ends
+	ANDNQ        R12, BX, R12
+	ANDNQ        R11, R14, R13
+	JNZ          csisRunEnd // an end that is no final byte
+	KMOVQ        K7, R13
+	ANDNQ        R12, R13, R13
+	JNZ          csisRunEnd
+	XORL         BX, BX
+	TZCNTQ       R12, R13
+	INCQ         R13
+	TESTQ        R12, R12
+	CMOVQNE      R13, BX
+	SHLQ         $1, R11
+	SUBQ         AX, R11
+	NOTQ         R11
+	RUN_STORE
+	LEAQ         128(SI), R11
+	CMPQ         R11, CX
+	JHI          csisRunEnd
+	LEAQ         64(DI), R11
+	CMPQ         R11, R8
+	JHI          csisRunEnd
+	VMOVDQA64    Z1, Z0
+	KMOVQ        K4, R11
+	ORQ          R10, R11
+	JZ           csisRunEnd
+	VPMOVB2M     Z0, K1
+	ESCAPED(Z0, Z2, K2)
+	KANDNQ       K2, K4, K2
+	KORTESTQ     K1, K2
+	JZ           csisRunLoop
 
 csisRunEnd:
 	// The block at SI, but the R10 bytes that the last sequence took,
