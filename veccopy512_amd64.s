@@ -65,6 +65,19 @@
 	BZHIQ        R12, AX, AX; \
 	ANDNQ        R11, AX, R11
 
+// PACK writes to DI the bytes of the vector from that the mask bits has,
+// packed by VPCOMPRESSB into to, and moves DI past them, with one masked
+// store. It sets bits to their count and clobbers tmp and K3.
+#define PACK(bits, from, to, tmp) \
+	KMOVQ       bits, K3;       \
+	VPCOMPRESSB from, K3, to;   \
+	POPCNTQ     bits, bits;     \
+	MOVQ        $-1, tmp;       \
+	BZHIQ       bits, tmp, tmp; \
+	KMOVQ       tmp, K3;        \
+	VMOVDQU8    to, K3, (DI);   \
+	ADDQ        bits, DI
+
 // EXPAND writes the half of the block Z0 that slots takes (expandSlots)
 // from the escapes' bytes in Z1 and the others' in Z2, and moves DI past
 // it: BX holds its escaped bytes in its low 32 bits, R13 a bit for the
@@ -76,14 +89,7 @@
 	PDEPQ       R13, BX, R11; \
 	ORQ         R12, R11;     \
 	BZHIQ       AX, R11, R11; \
-	KMOVQ       R11, K3;      \
-	VPCOMPRESSB Z3, K3, Z4;   \
-	POPCNTQ     R11, R11;     \
-	MOVQ        $-1, AX;      \
-	BZHIQ       R11, AX, AX;  \
-	KMOVQ       AX, K3;       \
-	VMOVDQU8    Z4, K3, (DI); \
-	ADDQ        R11, DI
+	PACK(R11, Z3, Z4, AX)
 
 // expandSlots are the slots of each half of a block for EXPAND: slot j
 // takes the first byte of byte j/2's escape (Z1) where j is even, and the
@@ -114,14 +120,7 @@ GLOBL expandSlots<>(SB), RODATA|NOPTR, $128
 	BZHIQ        R10, R12, R12; \
 	ANDNQ        R11, R12, R11; \
 	MOVQ         BX, R10;       \
-	KMOVQ        R11, K3;       \
-	VPCOMPRESSB  Z0, K3, Z2;    \
-	POPCNTQ      R11, R11;      \
-	MOVQ         $-1, R12;      \
-	BZHIQ        R11, R12, R12; \
-	KMOVQ        R12, K3;       \
-	VMOVDQU8     Z2, K3, (DI);  \
-	ADDQ         R11, DI;       \
+	PACK(R11, Z0, Z2, R12);     \
 	ADDQ         $64, SI
 
 // PLAIN_CSIS sets AX to the ESCs in the first R10 bytes of the block Z0
@@ -1246,14 +1245,7 @@ csisNarrow:
 
 csisStore:
 	// R12: the bytes of the R10 that are kept.
-	KMOVQ        R12, K3
-	VPCOMPRESSB  Z0, K3, Z1
-	POPCNTQ      R12, R12
-	MOVQ         $-1, R11
-	BZHIQ        R12, R11, R11
-	KMOVQ        R11, K3
-	VMOVDQU8     Z1, K3, (DI)
-	ADDQ         R12, DI
+	PACK(R12, Z0, Z1, R11)
 	ADDQ         R10, SI
 	JMP          block
 
