@@ -114,14 +114,22 @@ GLOBL expandSlots<>(SB), RODATA|NOPTR, $128
 
 // RUN_STORE writes the bytes R11 of the block Z0, but the R10 at its
 // start, moves on to the next block, and sets R10 to BX: the bytes of
-// the next block to skip (csisRun). It clobbers R11, R12, Z2 and K3.
+// the next block to skip (csisRun). The run ends (csisRunEnd) unless the
+// next block and the one after it are in src, and dst has room for a
+// block. It clobbers R11, R12, Z2 and K3.
 #define RUN_STORE \
 	MOVQ         $-1, R12;      \
 	BZHIQ        R10, R12, R12; \
 	ANDNQ        R11, R12, R11; \
 	MOVQ         BX, R10;       \
 	PACK(R11, Z0, Z2, R12);     \
-	ADDQ         $64, SI
+	ADDQ         $64, SI;       \
+	LEAQ         128(SI), R11;  \
+	CMPQ         R11, CX;       \
+	JHI          csisRunEnd;    \
+	LEAQ         64(DI), R11;   \
+	CMPQ         R11, R8;       \
+	JHI          csisRunEnd
 
 // PLAIN_CSIS sets AX to the ESCs in the first R10 bytes of the block Z0
 // and jumps to fail unless every flag in BX is one of them and each
@@ -1930,12 +1938,6 @@ csisRunFirst:
 	NOTQ         R11
 	XORL         R10, R10 // nothing to skip in the first block
 	RUN_STORE
-	LEAQ         128(SI), R11
-	CMPQ         R11, CX
-	JHI          csisRunEnd
-	LEAQ         64(DI), R11
-	CMPQ         R11, R8
-	JHI          csisRunEnd
 
 	// The next block, in Z1, goes on if it holds an ESC or bytes to
 	// skip, is ASCII, and its flags are ESCs, as the block loop finds
@@ -2003,12 +2005,6 @@ csisRunLoop:
 	SUBQ         AX, R11
 	NOTQ         R11
 	RUN_STORE
-	LEAQ         128(SI), R11
-	CMPQ         R11, CX
-	JHI          csisRunEnd
-	LEAQ         64(DI), R11
-	CMPQ         R11, R8
-	JHI          csisRunEnd
 	VMOVDQA64    Z1, Z0
 	KMOVQ        K4, R11
 	ORQ          R10, R11
