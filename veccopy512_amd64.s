@@ -1854,12 +1854,14 @@ csisRun:
 	// A run starts only where the 64 bytes after the block hold an ESC:
 	// started on every block with a sequence, it made the logs 5–9%
 	// slower.
+	//
 	// The first block is the one csis has, with its flags in BX: every
 	// flag an ESC of a CSI sequence of the plain form, each ending in the
-	// block, but the last, which may end in the 64 bytes after it, Z1
-	// (acrossCSIs). Those are looked at only where the last runs past the
-	// block: the ESCs AX, the bytes before a [ R11, the parameter bytes
-	// R13 and the final bytes R14. Z3 and Z4 get [ and 7F for the run.
+	// block but the last, which may end in the 64 bytes after it, Z1
+	// (acrossCSIs); those bytes are looked at only where the last does
+	// run past. AX gets the ESCs, R11 the bytes before a [, R13 the
+	// parameter bytes and R14 the final bytes; Z3 and Z4 get [ and 7F
+	// for the run.
 	VMOVDQU64    64(SI), Z1
 	VPCMPEQB     Z31, Z1, K3
 	KORTESTQ     K3, K3
