@@ -252,9 +252,10 @@ func cutOff(b []byte, at int) int {
 	return i
 }
 
-// vecCopyGo is vecCopy: vecCopy512Go where the tables say wide, as vecCopy chooses it, then
-// vecCopy256Go on what is left short of a block, unless attributes are on
-// while line feeds pass raw, which the narrow kernel does not watch for.
+// vecCopyGo is vecCopy: vecCopy512Go where the tables say wide, as
+// vecCopy chooses it, then vecCopy256Go on what is left short of a block,
+// unless attributes are on while line feeds pass raw, which the narrow
+// kernel does not watch for.
 func vecCopyGo(dst, src []byte, v *vecTables, esc *escapeTable, k *kernelSeq) (nDst, nSrc int) {
 	if v.wide != 0 && (len(src) >= wideMin || v.pairs != 0 && len(src) >= 64) {
 		nDst, nSrc = vecCopy512Go(dst, src, v, esc, k)

@@ -141,9 +141,9 @@ func (c *copier) setColored(on bool) {
 	c.watch = on && c.k.mode&kernelLineFeed != 0
 }
 
-// csis is escapesOne under StripSequences alone: a block whose flags are
-// all ESCs that start CSI sequences of the plain form ending in r.end
-// drops them all at once, with the OSC sequences that oscs takes if it
+// csis is escapesOne under StripSequences alone: first a run of blocks
+// (csisRun); else a block whose flags are all ESCs that start CSI
+// sequences of the plain form ending in r.end drops them all at once, with the OSC sequences that oscs takes if it
 // has any; where that fails, the block up to its last ESC, if that is not
 // its first byte, is tried once more. Anything else goes to escape.
 func (c *copier) csis(r *run) bool {
@@ -207,10 +207,7 @@ func (c *copier) csisRun(r *run) bool {
 			}
 			break
 		}
-		for f := keep &^ below(skip); f != 0; f &= f - 1 {
-			c.dst[c.nDst] = b[firstBit(f)]
-			c.nDst++
-		}
+		c.pack(b, keep&^below(skip))
 		c.nSrc += 64
 		skip = tail
 		if c.nSrc+128 > len(c.src) || c.nDst+64 > len(c.dst) {
@@ -252,12 +249,17 @@ func acrossCSIs(b, next []byte, flags uint64) (keep uint64, tail int, ok bool) {
 
 // compress copies the bytes of r that keep has, and moves past r.end.
 func (c *copier) compress(r *run, keep uint64) bool {
-	for f := keep; f != 0; f &= f - 1 {
-		c.dst[c.nDst] = r.b[firstBit(f)]
-		c.nDst++
-	}
+	c.pack(r.b, keep)
 	c.nSrc += r.end
 	return true
+}
+
+// pack writes the bytes of the block b that keep has (PACK).
+func (c *copier) pack(b []byte, keep uint64) {
+	for f := keep; f != 0; f &= f - 1 {
+		c.dst[c.nDst] = b[firstBit(f)]
+		c.nDst++
+	}
 }
 
 // plainCSIs returns the ESCs in r.end, and, if every flag is one of them

@@ -4,13 +4,13 @@ package sanitize
 
 // haveVec is false: there is no kernel for this processor, or the purego
 // build tag asks for none. The Go versions of the kernels
-// (vec_generic.go, vec_generic512.go) could stand in, but clean is faster without them: with
-// them in place of these stubs, under -tags purego, Escape() went at a
-// third of its speed on ASCII and an eighteenth on Latin text, and
-// Escape(Allow('\t', '\n')) at a fifth on ASCII (BenchmarkCorpus,
-// alternating runs): the word scan takes eight bytes a step, and the
-// automaton a table lookup a byte. They are tested
-// here all the same (TestVectorGo).
+// (vec_generic.go, vec_generic512.go) could stand in, but clean is faster
+// without them: with them in place of these stubs, under -tags purego,
+// Escape() went at a third of its speed on ASCII and an eighteenth on
+// Latin text, and Escape(Allow('\t', '\n')) at a fifth on ASCII
+// (BenchmarkCorpus, alternating runs): the word scan takes eight bytes a
+// step, and the automaton a table lookup a byte. They are tested here all
+// the same (TestVectorGo).
 const haveVec = false
 
 // haveWide is false, as haveVec.
