@@ -151,7 +151,11 @@ const maxPairClasses = 8
 // and the product hull of its second bytes, then, while there are more
 // than eight, the two whose union costs least merged. A pair that the
 // union adds costs by how common its characters are in text (pairCost),
-// so that false alarms fall where text rarely goes.
+// so that false alarms fall where text rarely goes. Classes led by E0–EF
+// are never merged with others: the wide scan tests every pair with the
+// byte after it (nibbleTables.third), which sorts out the characters of
+// three bytes and must let the others' through whatever it is. Of nine
+// classes or more, some two are of one kind, so a merge is always left.
 func pairCover(p *pairSet) []pairClass {
 	var cs []pairClass
 	for i, seconds := range p {
@@ -175,6 +179,9 @@ func pairCover(p *pairSet) []pairClass {
 		bi, bj, best := 0, 1, -1
 		for i := range cs {
 			for j := i + 1; j < len(cs); j++ {
+				if cs[i].threes() != cs[j].threes() {
+					continue
+				}
 				u := cs[i].union(cs[j]).set()
 				if c := u.cost(&covered); best < 0 || c < best {
 					bi, bj, best = i, j, c
@@ -186,6 +193,11 @@ func pairCover(p *pairSet) []pairClass {
 	}
 	return cs
 }
+
+// threes reports whether c's lead bytes are those of characters of three
+// bytes, E0–EF: as pairCover makes classes, either all of them are or
+// none is.
+func (c pairClass) threes() bool { return c.leadHi&(1<<0xE) != 0 }
 
 // set returns the pairs of c.
 func (c pairClass) set() *pairSet {
@@ -254,6 +266,8 @@ type nibbleTables struct {
 	// escaped. Taking the last bit of the second byte too keeps apart
 	// pairs that share a class, such as E2 80 and E2 81, whose escaped
 	// third bytes differ: U+2060–U+206F would otherwise flag … and •.
+	// The classes of other lead bytes have their bit everywhere: the wide
+	// scan tests every pair with the byte after it.
 	third [128]byte
 }
 
@@ -282,7 +296,7 @@ func (t *nibbleTables) addThirds(lo, hi rune) {
 }
 
 // thirds sets third for the characters of three bytes that s may escape,
-// as pairs finds them.
+// as pairs finds them, and for every byte after a pair of another class.
 func (t *nibbleTables) thirds(s *set) {
 	s.class.ranges(t.addThirds)
 	for _, pr := range s.preds {
@@ -293,6 +307,15 @@ func (t *nibbleTables) thirds(s *set) {
 			return
 		}
 		tableRanges(pr.table, t.addThirds)
+	}
+	var others byte
+	for a := 0xC0; a <= 0xFF; a++ {
+		if a&0xF0 != 0xE0 {
+			others |= t.lead(byte(a))
+		}
+	}
+	for i := range t.third {
+		t.third[i] |= others
 	}
 }
 

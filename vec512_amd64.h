@@ -71,16 +71,16 @@
 	VPCMPUB  $2, Z20, Z0, K2, K3; \
 	KORQ     K3, K1, K1
 
-// PAIRS512 and TRIPLES512 add to K1 the bytes where a character that may
-// be escaped, other than a C1 control, is found (pairs.go): the second
-// byte of a pair led by C0–DF or F0–FF, and the third byte after a pair
-// led by E0–EF if it is one of the pair's class. A pair's classes are
-// those it has as a lead byte (pairLead64, Z28) and as a second byte
-// (pairSec64, Z29) in common, a third byte's in pairThird (Z24, Z26):
-// VPERMB and VPERMI2B (AVX-512 VBMI) look them up by their low six bits.
-// The AVX2 kernel tests pairs alone, with nibble tables, so it stops at “
-// (E2 80 9C) where U+200B (E2 80 8B) is escaped; this does not. Z2 and Z3
-// are the bytes one and two places back.
+// PAIRS512 and TRIPLES512, for the copying kernel, add to K1 the bytes
+// where a character that may be escaped, other than a C1 control, is
+// found (pairs.go): the second byte of a pair led by C0–DF or F0–FF, and
+// the third byte after a pair led by E0–EF if it is one of the pair's
+// class. A pair's classes are those it has as a lead byte (pairLead64,
+// Z28) and as a second byte (pairSec64, Z29) in common, a third byte's in
+// pairThird (Z24, Z26): VPERMB and VPERMI2B (AVX-512 VBMI) look them up
+// by their low six bits. The AVX2 kernel tests pairs alone, with nibble
+// tables, so it stops at “ (E2 80 9C) where U+200B (E2 80 8B) is escaped;
+// this does not. Z2 and Z3 are the bytes one and two places back.
 //
 // PAIRS512 is a gate: it sets K5 at the second byte of every pair,
 // whatever leads it; where there is none, and no pair that the block
@@ -93,29 +93,16 @@
 	VPERMB   Z29, Z0, Z7;     \
 	VPTESTMB Z7, Z5, K6, K5
 
-// TRIPLES512 sorts out the pairs of PAIRS512, and adds them to K1.
+// TRIPLES512 sorts out the pairs of PAIRS512, and adds them to K1, in a
+// block that starts where a character does, as the copying kernel's do:
+// no lead of three bytes comes before it, so the places two after one are
+// those one after, moved up one: a mask instruction rather than two of 512
+// bits.
 #define TRIPLES512 \
-	/* K7: two places after a lead of three bytes. */ \
-	VPANDQ   Z22, Z3, Z6; \
-	VPCMPEQB Z23, Z6, K7; \
-	/* K6: one place after. */ \
-	VPANDQ   Z22, Z2, Z6; \
-	VPCMPEQB Z23, Z6, K6; \
-	THIRDS512
-
-// TRIPLES512_AT_START is TRIPLES512 for a block that starts where a
-// character does, as the copying kernel's do: no lead of three bytes
-// comes before it, so the places two after one are those one after,
-// moved up one: a mask instruction rather than two of 512 bits.
-#define TRIPLES512_AT_START \
-	VPANDQ   Z22, Z2, Z6; \
-	VPCMPEQB Z23, Z6, K6; \
-	KSHIFTLQ $1, K6, K7;  \
-	THIRDS512
-
-// THIRDS512 is the rest of TRIPLES512, with K7 and K6 the places two and
-// one after a lead of three bytes.
-#define THIRDS512 \
+	/* K6 and K7: one and two places after a lead of three bytes. */ \
+	VPANDQ   Z22, Z2, Z6;    \
+	VPCMPEQB Z23, Z6, K6;    \
+	KSHIFTLQ $1, K6, K7;     \
 	/* Pairs led by E0–EF are not flagged at their second byte ... */ \
 	KANDNQ   K5, K6, K5;     \
 	/* ... but at the third, looked up with the last bit of the */ \
@@ -130,6 +117,35 @@
 	VPTESTMB Z6, Z5, K7, K6; \
 	KORQ     K6, K5, K5;     \
 	KORQ     K5, K1, K1
+
+// PAIRS_AFTER512 and THIRDS_AFTER512 are the scan's form of PAIRS512 and
+// TRIPLES512, for a block whose bytes one and two places back, Z2 and Z3,
+// are loaded from p. The gate, PAIRS_AFTER512, sets K5 at the byte after
+// every pair of the set's classes, where a character of three bytes has
+// its third byte and any other its next; THIRDS_AFTER512 keeps of those
+// the bytes that are in the thirds of the pair's classes, and adds them
+// to K1. The classes of lead bytes outside E0–EF hold every byte there
+// (pairCover keeps them apart from those of E0–EF): those pairs are
+// flagged a byte later than PAIRS512 flags them, which the scan's end
+// backs up over. A pair that ends a block is tested with the first byte
+// of the next, which CHECK512_AT loads, or backed up to at the end of p.
+// No state goes from block to block, and the gate's lookups are not done
+// again. PAIRS_AFTER512 clobbers Z5, Z7 and K6, and leaves the classes of
+// the pairs in Z5 and Z7 for THIRDS_AFTER512, which clobbers Z5, Z6 and
+// K5.
+#define PAIRS_AFTER512 \
+	VPCMPUB    $5, Z27, Z3, K6; \
+	VPERMB     Z28, Z3, Z5;     \
+	VPERMB     Z29, Z2, Z7;     \
+	VPTESTMB   Z7, Z5, K6, K5
+
+#define THIRDS_AFTER512 \
+	VPANDQ     Z7, Z5, Z5;      \
+	VPSLLW     $6, Z2, Z6;      \
+	VPTERNLOGD $0xEC, Z25, Z0, Z6; /* Z6&Z25 | Z0 */ \
+	VPERMI2B   Z26, Z24, Z6;    \
+	VPTESTMB   Z6, Z5, K5, K5;  \
+	KORQ       K5, K1, K1
 
 // CHECK_ESC512 finishes CHECK512: K2 gets the escaped ASCII bytes (the
 // table gives 0 for bytes from 80 up) and what K1 holds. It clobbers Z1

@@ -12,15 +12,29 @@ import "math/bits"
 // it there (vec_other.go says why). Their doc comments say what the
 // assembly does; the comments of the assembly say why.
 
-// flags returns the bytes of the block b, of 32 bytes or, where wide, of
-// 64, that CHECK, LEADS and PAIRS, and CHECK_ESC flag (or, where wide,
-// CHECK512, PAIRS512 and TRIPLES512, and CHECK_ESC512), as bits: all of
+// A checks says which kernel's checks flags makes on a block.
+type checks int
+
+const (
+	// checks256: blocks of 32 bytes, by CHECK, LEADS and PAIRS, and
+	// CHECK_ESC (vec_amd64.s).
+	checks256 checks = iota
+	// copy512: blocks of 64, by CHECK512, PAIRS512 and TRIPLES512, and
+	// CHECK_ESC512 (veccopy512_amd64.s).
+	copy512
+	// scan512: blocks of 64, by CHECK512, PAIRS_AFTER512 and
+	// CHECK_ESC512 (vecscan512_amd64.s).
+	scan512
+)
+
+// flags returns the bytes of the block b, of 32 bytes for checks256 and
+// of 64 for the others, that the kernel's checks flag, as bits: all of
 // them, and other, those flagged as ill-formed (Keiser–Lemire), as C1
-// controls or as part of a pair of the set (pairs.go) rather than as
-// escaped ASCII bytes. before holds the three bytes before the block, the
-// one just before last: zeros, as if after ASCII, where a block starts at
-// a character boundary.
-func (v *vecTables) flags(b []byte, before [3]byte, wide bool) (all, other uint64) {
+// controls or for a pair of the set (pairs.go) rather than as escaped
+// ASCII bytes. before holds the three bytes before the block, the one
+// just before last: zeros, as if after ASCII, where a block starts at a
+// character boundary.
+func (v *vecTables) flags(b []byte, before [3]byte, k checks) (all, other uint64) {
 	back := func(i, k int) byte { // the byte k places before b[i]
 		if i >= k {
 			return b[i-k]
@@ -31,7 +45,7 @@ func (v *vecTables) flags(b []byte, before [3]byte, wide bool) (all, other uint6
 	// anywhere in the block. (They cover more pairs than the set's: the
 	// gate is part of what the AVX2 kernels flag.)
 	gate := false
-	if v.pairs != 0 && !wide {
+	if v.pairs != 0 && k == checks256 {
 		for i := range b {
 			if p := back(i, 1); p >= 0x80 {
 				gate = gate || v.leadLo[p&15]&v.hi[p>>4] != 0
@@ -44,8 +58,11 @@ func (v *vecTables) flags(b []byte, before [3]byte, wide bool) (all, other uint6
 		must := (subSat(p2, v.third[0]) | subSat(p3, v.fourth[0])) & v.bit7[0]
 		bad := kl^must != 0 || p1 == v.c1Lead[0] && min(c, v.c1Max[0]) == c
 		switch {
-		case wide && v.pairs != 0:
+		case v.pairs == 0:
+		case k == copy512:
 			bad = bad || v.pair512(c, p1, p2)
+		case k == scan512:
+			bad = bad || v.pairAfter512(c, p1, p2)
 		case gate:
 			bad = bad || v.pairLeadHi[p1>>4]&v.pairLeadLo[p1&15]&v.pairSecHi[c>>4]&v.pairSecLo[c&15] != 0
 		}
@@ -67,8 +84,22 @@ func (v *vecTables) flags(b []byte, before [3]byte, wide bool) (all, other uint6
 func (v *vecTables) pair512(c, p1, p2 byte) bool {
 	three := func(b byte) bool { return b&0xF0 == 0xE0 }
 	second := p1 >= 0xC0 && !three(p1) && v.pairLead64[p1&63]&v.pairSec64[c&63] != 0
-	third := three(p2) && v.pairLead64[p2&63]&v.pairSec64[p1&63]&v.pairThird[(c|(p1&1)<<6)&0x7F] != 0
+	third := three(p2) && v.pair3(c, p1, p2)
 	return second || third
+}
+
+// pairAfter512 reports whether PAIRS_AFTER512 flags c after p1, after p2:
+// the byte after any pair of the set, looked up as pair512 looks up a
+// third byte, whose table has every byte for the classes of pairs not led
+// by E0–EF (nibbleTables.third).
+func (v *vecTables) pairAfter512(c, p1, p2 byte) bool {
+	return p2 >= 0xC0 && v.pair3(c, p1, p2)
+}
+
+// pair3 reports whether the classes of the pair p2 p1 and of the byte c
+// after it, looked up by its low six bits and the last bit of p1, meet.
+func (v *vecTables) pair3(c, p1, p2 byte) bool {
+	return v.pairLead64[p2&63]&v.pairSec64[p1&63]&v.pairThird[(c|(p1&1)<<6)&0x7F] != 0
 }
 
 // subSat is a-b, or 0 where b is larger, as VPSUBUSB takes it.
@@ -82,9 +113,9 @@ func subSat(a, b byte) byte {
 // copyFlags returns the flags of the block b as the copying kernels find
 // them (flags): each block starts at a character boundary, and an ASCII
 // block has only its escaped bytes flagged.
-func (v *vecTables) copyFlags(b []byte, wide bool) (all, other uint64) {
+func (v *vecTables) copyFlags(b []byte, k checks) (all, other uint64) {
 	if !isASCII(b) {
-		return v.flags(b, [3]byte{}, wide)
+		return v.flags(b, [3]byte{}, k)
 	}
 	return v.escapedIn(b), 0
 }
@@ -142,19 +173,22 @@ func vecScanGo(p []byte, v *vecTables) int {
 
 // vecScanBlocks is vecScan256 with block 32 and vecScan512 with block
 // 64: it checks p in blocks while one fits, each with the three bytes
-// before it from p. An ASCII block stops at its start where the block
-// before leaves a character open, and else at its first escaped byte; any
-// other block at its first byte flagged (flags). From where it stops, or
-// from the first block that does not fit, it backs up to a lead byte
-// (C0–FF) found within three bytes over continuation bytes only.
+// before it from p. An ASCII block, first or after another, stops at its
+// first escaped byte; any other block at its first byte flagged (flags),
+// which in an ASCII block after one that is not are a character left open
+// and, for the wide kernel, the byte after a pair that ends the block
+// before. From where it stops, or from the first block that does not fit,
+// it backs up to a lead byte (C0–FF) found within three bytes over
+// continuation bytes only.
 func vecScanBlocks(p []byte, v *vecTables, block int) int {
+	k := checks256
+	if block == 64 {
+		k = scan512
+	}
 	at := 0
 	for ; at+block <= len(p); at += block {
 		b := p[at : at+block]
-		if isASCII(b) {
-			if at > 0 && openEnd(p[:at]) < at {
-				break
-			}
+		if isASCII(b) && (at == 0 || isASCII(p[at-block:at])) {
 			if esc := v.escapedIn(b); esc != 0 {
 				at += firstBit(esc)
 				break
@@ -165,7 +199,7 @@ func vecScanBlocks(p []byte, v *vecTables, block int) int {
 		if at > 0 {
 			copy(before[:], p[at-3:at])
 		}
-		if all, _ := v.flags(b, before, block == 64); all != 0 {
+		if all, _ := v.flags(b, before, k); all != 0 {
 			at += firstBit(all)
 			break
 		}
@@ -193,7 +227,7 @@ func vecScanBlocks(p []byte, v *vecTables, block int) int {
 func vecCopy256Go(dst, src []byte, v *vecTables, esc *escapeTable) (nDst, nSrc int) {
 	for nSrc+32 <= len(src) && nDst+32 <= len(dst) {
 		b := src[nSrc : nSrc+32]
-		all, other := v.copyFlags(b, false)
+		all, other := v.copyFlags(b, checks256)
 		if all == 0 {
 			n := openEnd(b)
 			nDst += copy(dst[nDst:], b[:n])

@@ -116,6 +116,24 @@ func TestPairsCoverTheSet(t *testing.T) {
 				t.Fatalf("%v: %U (% x) is escaped, its third byte not flagged", opts, r, b[:3])
 			}
 		}
+		// The wide scan tests every pair with the byte after it: a pair
+		// not led by E0–EF is flagged whatever that byte is, and no class
+		// has pairs of both kinds, which would flag every third byte of
+		// its pairs led by E0–EF.
+		for _, c := range cs {
+			if c.leadHi&(1<<0xE) != 0 && c.leadHi != 1<<0xE {
+				t.Fatalf("%v: a class has lead bytes %016b in the high half, E and others", opts, c.leadHi)
+			}
+		}
+		for lead := 0xC0; lead <= 0xFF; lead++ {
+			for second := 0x80; second <= 0xBF && lead&0xF0 != 0xE0; second++ {
+				for i, third := range tb.third {
+					if cl := tb.class(byte(lead), byte(second)); cl&^third != 0 {
+						t.Fatalf("%v: % x: classes %08b, thirds at %#x %08b", opts, []byte{byte(lead), byte(second)}, cl, i, third)
+					}
+				}
+			}
+		}
 		for lead := 0xC0; lead <= 0xFF; lead++ {
 			for second := 0x80; second <= 0xBF; second++ {
 				got := tb.leadHi[lead>>4]&tb.leadLo[lead&15]&tb.secHi[second>>4]&tb.secLo[second&15] != 0
@@ -266,7 +284,9 @@ func vectorEdges(t *testing.T, edges []byte, sets []struct {
 // classes escape, and some they do not whose first two bytes are the same,
 // at every place across the ends of blocks, in ASCII and in Latin text:
 // the wide kernel tests their third byte, which may be in the block after
-// the pair.
+// the pair. So are characters of two and four bytes that they escape,
+// which the wide scan flags at the byte after their pair, and which may
+// end a block before an ASCII one.
 func TestVectorTriples(t *testing.T) {
 	if !haveVec {
 		t.Skip("no vector kernel on this processor")
@@ -280,7 +300,8 @@ func TestVectorTriples(t *testing.T) {
 	}
 	for _, wide := range kernels() {
 		s.set.vec.wide = wide
-		for _, r := range []rune{0x200B, 0x200F, 0x2060, 0x206F, 0xFEFF, 0x3164, '“', '—', '…', 0x2000, 0x2070} {
+		for _, r := range []rune{0x200B, 0x200F, 0x2060, 0x206F, 0xFEFF, 0x3164, '“', '—', '…', 0x2000, 0x2070,
+			0xAD, 0x34F, 0x61C, 0x1BCA0, 0xE0041, 0xE0100, 'é', 0x1F600} {
 			for _, tx := range texts {
 				for at := 0; at < 140; at++ {
 					in := append(append(append([]byte(nil), tx[:at]...), string(r)...), tx[at:]...)
@@ -366,7 +387,9 @@ func (m *kernelModel) triple(a, b, c byte) bool {
 // open, and otherwise at its first escaped byte; any other block stops at
 // its first byte that is ill-formed (Keiser–Lemire, against the three bytes
 // before it), a C1 control the set escapes, an escaped ASCII byte, or the
-// second byte of a pair of the set's classes (pairs.go). From where it stops, or
+// second byte of a pair of the set's classes (pairs.go), the byte after it
+// for the wide kernel, which flags a pair led by E0–EF only where that
+// byte is a third byte of its class's. From where it stops, or
 // from the first block that does not fit, it backs up to a lead byte
 // (C0–FF) found within three bytes over continuation bytes only.
 func scanModel(p []byte, m *kernelModel) int {
@@ -387,10 +410,10 @@ func scanModel(p []byte, m *kernelModel) int {
 		}
 		pair := pairs.has(b1, b)
 		if wide {
-			// A pair led by E0–EF is flagged at its third byte, if that
-			// is one of its class's.
+			// A pair is flagged at the byte after it: if led by E0–EF,
+			// where that is a third byte of its class's.
 			threeByte := func(lead byte) bool { return lead&0xF0 == 0xE0 }
-			pair = pair && !threeByte(b1) || threeByte(b2) && m.triple(b2, b1, b)
+			pair = pairs.has(b2, b1) && !threeByte(b2) || threeByte(b2) && m.triple(b2, b1, b)
 		}
 		return kl^must != 0 || c1 && b1 == 0xC2 && b <= 0x9F ||
 			b < 0x80 && s.ascii[b] || pair

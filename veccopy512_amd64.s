@@ -624,7 +624,7 @@ blockPairs:
 	KMOVQ    K5, R11
 	TESTQ    R11, R11
 	JZ       blockEsc
-	TRIPLES512_AT_START
+	TRIPLES512
 	JMP      blockEsc
 
 part:
