@@ -32,9 +32,9 @@ func (p *pairSet) has(lead, second byte) bool {
 	return lead >= 0xC0 && second&0xC0 == 0x80 && p[lead-0xC0]&(1<<(second-0x80)) != 0
 }
 
-// addRange adds the pairs that start the characters lo to hi. The C1
-// controls are not pairs the kernel looks for: it finds them by
-// themselves.
+// addRange adds the pairs that start the characters lo to hi from U+00A0
+// up: the C1 controls are added by pairs, where there are other pairs,
+// and else found by themselves.
 func (p *pairSet) addRange(lo, hi rune) {
 	lo = max(lo, 0xA0)
 	for r := lo; r <= hi; {
@@ -117,7 +117,10 @@ func tableRanges(t *unicode.RangeTable, add func(lo, hi rune)) {
 // may escape: those of its classes and its AlsoIn tables, and every pair
 // when it has an AlsoFunc, whose characters are unknown. Allow is left
 // out: a pair that starts only allowed characters is a false alarm, which
-// the plain loop settles.
+// the plain loop settles. Where there are any, and the classes or tables
+// hold some C1 control, the C1 controls too (C2 80–C2 9F), which the
+// AVX-512 kernels then find among the pairs rather than by themselves
+// (C1_512).
 func (s *set) pairs() pairSet {
 	var p pairSet
 	s.class.ranges(p.addRange)
@@ -130,7 +133,29 @@ func (s *set) pairs() pairSet {
 		}
 		tableRanges(pr.table, p.addRange)
 	}
+	if p != (pairSet{}) && s.holdsC1() {
+		p[0xC2-0xC0] |= c1Seconds
+	}
 	return p
+}
+
+// c1Seconds are the second bytes of the C1 controls after C2, as bits.
+const c1Seconds = 1<<32 - 1
+
+// holdsC1 reports whether the classes or the AlsoIn tables of s hold some
+// C1 control, allowed or not.
+func (s *set) holdsC1() bool {
+	for r := rune(0x80); r <= 0x9F; r++ {
+		if s.class.contains(r) {
+			return true
+		}
+		for _, pr := range s.preds {
+			if pr.contains(r) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // A pairClass is a product: lead bytes whose high and low halves are in
@@ -148,7 +173,8 @@ func (c pairClass) union(d pairClass) pairClass {
 const maxPairClasses = 8
 
 // pairCover covers p with at most eight classes: one for each lead byte
-// and the product hull of its second bytes, then, while there are more
+// and the product hull of its second bytes (two for C2, the C1 controls
+// apart), then, while there are more
 // than eight, the two whose union costs least merged. A pair that the
 // union adds costs by how common its characters are in text (pairCost),
 // so that false alarms fall where text rarely goes. Classes led by E0–EF
@@ -158,11 +184,10 @@ const maxPairClasses = 8
 // classes or more, some two are of one kind, so a merge is always left.
 func pairCover(p *pairSet) []pairClass {
 	var cs []pairClass
-	for i, seconds := range p {
+	add := func(lead byte, seconds uint64) {
 		if seconds == 0 {
-			continue
+			return
 		}
-		lead := byte(0xC0 + i)
 		c := pairClass{leadHi: 1 << (lead >> 4), leadLo: 1 << (lead & 15)}
 		for s := seconds; s != 0; s &= s - 1 {
 			second := byte(0x80 + bits.TrailingZeros64(s))
@@ -170,6 +195,16 @@ func pairCover(p *pairSet) []pairClass {
 			c.secLo |= 1 << (second & 15)
 		}
 		cs = append(cs, c)
+	}
+	for i, seconds := range p {
+		lead := byte(0xC0 + i)
+		if lead == 0xC2 {
+			// The C1 controls by themselves: the hull of C2 80–9F and
+			// U+00AD would take in U+00A0–U+00AF, « and © among them.
+			add(lead, seconds&c1Seconds)
+			seconds &^= c1Seconds
+		}
+		add(lead, seconds)
 	}
 	for len(cs) > maxPairClasses {
 		var covered pairSet
@@ -240,14 +275,24 @@ func (p *pairSet) cost(covered *pairSet) int {
 // byte and a second byte start: 100 on the second bytes in heavy, 1,000 on
 // those in heavier, and 1 on the others. Most where running text goes
 // (Latin, Greek, Cyrillic, Hebrew, Arabic, Indic scripts, general
-// punctuation, kana and CJK, Hangul, emoji), least in rarer blocks.
+// punctuation, kana and CJK, Hangul, emoji), least in rarer blocks. E2
+// starts the symbols of text and terminals, €, ™, arrows, box drawing,
+// ✓ and ❤ (U+2080–U+2BFF), and its general punctuation (U+2000–U+207F)
+// most of all; E1 some scripts and the Latin of Vietnamese; E3 kana and
+// CJK punctuation most of all.
 func pairCost(lead byte) (heavy, heavier uint64) {
 	const all = 1<<64 - 1
 	switch {
-	case 0xC2 <= lead && lead <= 0xDB, lead == 0xE0, 0xE3 <= lead && lead <= 0xED:
+	case lead == 0xE3:
+		return all, 0b1111 // 80–83: CJK punctuation, kana (U+3000–U+30FF)
+	case 0xC2 <= lead && lead <= 0xDB, lead == 0xE0, 0xE4 <= lead && lead <= 0xED:
 		return all, 0
+	case lead == 0xE1:
+		// Myanmar, Georgian and Hangul jamo (U+1000–U+11FF); the Latin
+		// of Vietnamese, and polytonic Greek (U+1E00–U+1FFF).
+		return 0xFF | 0xFF<<(0xB8-0x80), 0
 	case lead == 0xE2:
-		return 0b11, 0 // 80 and 81: U+2000–U+207F
+		return all, 0b11 // 80 and 81: U+2000–U+207F
 	case lead == 0xF0:
 		return 0, 1 << (0x9F - 0x80) // 9F: emoji
 	}
@@ -337,7 +382,7 @@ func pairTablesOf(s *set) nibbleTables {
 		t.thirds(s)
 		return t
 	}
-	c := s.class &^ Controls // C1 controls are found by themselves
+	c := s.class
 	pairCache.Lock()
 	defer pairCache.Unlock()
 	t, ok := pairCache.m[c]

@@ -48,7 +48,8 @@ type vecTables struct {
 	hi    [32]byte // 1<<(h&7)
 
 	// The pairs of a lead byte a and the byte b after it that may start
-	// an escaped character other than a C1 control (pairs.go):
+	// an escaped character, the C1 controls among them only where there
+	// are others (pairs.go):
 	// pairLeadHi[a>>4] & pairLeadLo[a&15] & pairSecHi[b>>4] & pairSecLo[b&15] != 0.
 	pairLeadHi, pairLeadLo, pairSecHi, pairSecLo [32]byte
 	// The lead bytes of those pairs: leadLo[x&15] & hi[x>>4] != 0, bit h-8

@@ -156,7 +156,8 @@ func TestPairsSpareText(t *testing.T) {
 	for _, c := range pairCover(&p) {
 		covered.or(c.set())
 	}
-	for _, r := range []rune{'é', 'ß', 'α', 'ж', 'א', 'ب', 'ह', '→', 'あ', 'ア', '日', '한', 0x1F600, 0x1F468} {
+	for _, r := range []rune{'é', 'ß', 'α', 'ж', 'א', 'ب', 'ह', '→', 'あ', 'ア', '日', '한', 0x1F600, 0x1F468,
+		'«', '©', 0xA0, 'ệ', 'ự', 'ở', 'ἀ', '╭', '╬', '┌', '█', '✓', '❤', '★', '①', '⅓', '€', '™', 'の', 'だ', '。', '「'} {
 		b := utf8.AppendRune(nil, r)
 		if covered.has(b[0], b[1]) {
 			t.Errorf("%c (%U, % x) is flagged", r, r, b[:2])
@@ -301,7 +302,7 @@ func TestVectorTriples(t *testing.T) {
 	for _, wide := range kernels() {
 		s.set.vec.wide = wide
 		for _, r := range []rune{0x200B, 0x200F, 0x2060, 0x206F, 0xFEFF, 0x3164, '“', '—', '…', 0x2000, 0x2070,
-			0xAD, 0x34F, 0x61C, 0x1BCA0, 0xE0041, 0xE0100, 'é', 0x1F600} {
+			0xAD, 0x34F, 0x61C, 0x1BCA0, 0xE0041, 0xE0100, 'é', 0x1F600, 0x80, 0x85, 0x9F, 0xA0} {
 			for _, tx := range texts {
 				for at := 0; at < 140; at++ {
 					in := append(append(append([]byte(nil), tx[:at]...), string(r)...), tx[at:]...)
@@ -401,6 +402,9 @@ func scanModel(p []byte, m *kernelModel) int {
 		return p[i-k]
 	}
 	wide := s.vec.wide != 0 && len(p) >= wideMin
+	if wide && *pairs != (pairSet{}) {
+		c1 = false // found among the pairs (pairSet.pairs)
+	}
 	flagged := func(i int) bool {
 		b, b1, b2 := p[i], back(i, 1), back(i, 2)
 		kl := klPair(b1, b)

@@ -598,6 +598,7 @@ blockMulti:
 	CHECK512
 	CMPQ      vecTables_pairs(DX), $0
 	JNE       blockPairs
+	C1_512
 
 blockEsc:
 	CHECK_ESC512

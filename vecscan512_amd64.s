@@ -115,6 +115,7 @@ multiOn:
 multiChecked:
 	TESTQ    R11, R11
 	JNZ      pairs
+	C1_512
 
 escaped:
 	// Where no ASCII byte is escaped, as in Validate, the flags are those
