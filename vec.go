@@ -84,6 +84,7 @@ type vecTables struct {
 
 	escapes uint64 // nonzero when some ASCII byte is escaped
 	pairs   uint64 // nonzero when some pair is flagged
+	c1      uint64 // nonzero when some C1 control is escaped
 	wide    uint64 // nonzero when the kernels take 64 bytes at a time (vec512_amd64.h)
 }
 
@@ -191,7 +192,7 @@ func vecTablesOf(s *set) *vecTables {
 	c1Lead := byte(0xFF)
 	for r := rune(0x80); r <= 0x9F; r++ {
 		if s.contains(r) {
-			c1Lead = 0xC2
+			c1Lead, v.c1 = 0xC2, 1
 		}
 	}
 	for i := range 32 {

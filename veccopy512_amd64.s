@@ -598,6 +598,8 @@ blockMulti:
 	CHECK512
 	CMPQ      vecTables_pairs(DX), $0
 	JNE       blockPairs
+	CMPQ      vecTables_c1(DX), $0
+	JE        blockEsc
 	C1_512
 
 blockEsc:

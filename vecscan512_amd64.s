@@ -7,10 +7,10 @@
 // func vecScan512(p []byte, v *vecTables) int
 //
 // Registers: SI p, DX v, AX the block being checked, CX the last offset
-// a whole block starts at, R9 nonzero when some ASCII byte is escaped.
-// R11 nonzero when the set has pairs, R12 and R13 multi's count. Z15
-// holds the block before (zeros before the first: as if after ASCII);
-// Z8–Z14 and Z16–Z29 the tables.
+// a whole block starts at, R9 nonzero when some ASCII byte is escaped,
+// R8 when some C1 control is, R11 when the set has pairs, R12 and R13
+// multi's count. Z15 holds the block before (zeros before the first: as
+// if after ASCII); Z8–Z14 and Z16–Z29 the tables.
 TEXT ·vecScan512(SB), NOSPLIT, $0-40
 	MOVQ p_base+0(FP), SI
 	MOVQ p_len+8(FP), CX
@@ -23,6 +23,7 @@ TEXT ·vecScan512(SB), NOSPLIT, $0-40
 	MOVQ            vecTables_pairs(DX), R11
 	VPXORQ          Z15, Z15, Z15
 	MOVQ            vecTables_escapes(DX), R9
+	MOVQ            vecTables_c1(DX), R8
 	MOVQ            CX, R10
 	SUBQ            $256, R10 // the last offset four whole blocks start at
 	SUBQ            $64, CX
@@ -113,8 +114,13 @@ multiOn:
 	CHECK512_AT(SI, AX)
 
 multiChecked:
+	// Validate escapes no C1 control: leaving C1_512 out made its Span
+	// 1.09–1.14× as fast on Latin, prose, CJK, emoji and mixed text
+	// (alternating runs, seven each).
 	TESTQ    R11, R11
 	JNZ      pairs
+	TESTQ    R8, R8
+	JZ       escaped
 	C1_512
 
 escaped:
