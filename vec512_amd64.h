@@ -95,11 +95,24 @@
 // before may have begun, TRIPLES512 has nothing to do. Text with no pair at
 // all, most text, takes four instructions more than a set without pairs,
 // not eighteen. Both clobber Z5–Z7, K5–K7.
-#define PAIRS512 \
-	VPCMPUB  $5, Z27, Z2, K6; \
-	VPERMB   Z28, Z2, Z5;     \
-	VPERMB   Z29, Z0, Z7;     \
+#define PAIRS512 PAIRS512_OF(Z2, Z0)
+
+// PAIRS512_OF sets K5 where the byte lead and the byte second after it
+// are a pair of the set's classes, and leaves the classes of lead in Z5
+// and of second in Z7. It clobbers K6.
+#define PAIRS512_OF(lead, second) \
+	VPCMPUB  $5, Z27, lead, K6; \
+	VPERMB   Z28, lead, Z5;     \
+	VPERMB   Z29, second, Z7;   \
 	VPTESTMB Z7, Z5, K6, K5
+
+// THIRD512 looks the third bytes Z0 after the second bytes Z2 up in
+// pairThird, into t: with the last bit of the second byte in bit 6,
+// VPERMI2B takes it from Z24 where that is 0, from Z26 where it is 1.
+#define THIRD512(t) \
+	VPSLLW     $6, Z2, t;        \
+	VPTERNLOGD $0xEC, Z25, Z0, t; /* t&Z25 | Z0 */ \
+	VPERMI2B   Z26, Z24, t
 
 // TRIPLES512 sorts out the pairs of PAIRS512, and adds them to K1, in a
 // block that starts where a character does, as the copying kernel's do:
@@ -113,15 +126,11 @@
 	KSHIFTLQ $1, K6, K7;     \
 	/* Pairs led by E0–EF are not flagged at their second byte ... */ \
 	KANDNQ   K5, K6, K5;     \
-	/* ... but at the third, looked up with the last bit of the */ \
-	/* second byte in bit 6: VPERMI2B takes it from Z24 where that */ \
-	/* is 0, from Z26 where it is 1. */ \
+	/* ... but at the third. */ \
 	VPERMB   Z28, Z3, Z5;    \
 	VPERMB   Z29, Z2, Z6;    \
 	VPANDQ   Z6, Z5, Z5;     \
-	VPSLLW   $6, Z2, Z6;     \
-	VPTERNLOGD $0xEC, Z25, Z0, Z6; /* Z6&Z25 | Z0 */ \
-	VPERMI2B Z26, Z24, Z6;   \
+	THIRD512(Z6);            \
 	VPTESTMB Z6, Z5, K7, K6; \
 	KORQ     K6, K5, K5;     \
 	KORQ     K5, K1, K1
@@ -141,19 +150,13 @@
 // again. PAIRS_AFTER512 clobbers Z5, Z7 and K6, and leaves the classes of
 // the pairs in Z5 and Z7 for THIRDS_AFTER512, which clobbers Z5, Z6 and
 // K5.
-#define PAIRS_AFTER512 \
-	VPCMPUB    $5, Z27, Z3, K6; \
-	VPERMB     Z28, Z3, Z5;     \
-	VPERMB     Z29, Z2, Z7;     \
-	VPTESTMB   Z7, Z5, K6, K5
+#define PAIRS_AFTER512 PAIRS512_OF(Z3, Z2)
 
 #define THIRDS_AFTER512 \
-	VPANDQ     Z7, Z5, Z5;      \
-	VPSLLW     $6, Z2, Z6;      \
-	VPTERNLOGD $0xEC, Z25, Z0, Z6; /* Z6&Z25 | Z0 */ \
-	VPERMI2B   Z26, Z24, Z6;    \
-	VPTESTMB   Z6, Z5, K5, K5;  \
-	KORQ       K5, K1, K1
+	VPANDQ   Z7, Z5, Z5;     \
+	THIRD512(Z6);            \
+	VPTESTMB Z6, Z5, K5, K5; \
+	KORQ     K5, K1, K1
 
 // CHECK_ESC512 finishes CHECK512: K2 gets the escaped ASCII bytes (the
 // table gives 0 for bytes from 80 up) and what K1 holds. It clobbers Z1
