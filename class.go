@@ -257,6 +257,12 @@ func (s *set) wants(r rune) bool {
 			return false
 		}
 	}
+	return s.holds(r)
+}
+
+// holds reports whether the classes, tables or functions of s hold r,
+// allowed or not.
+func (s *set) holds(r rune) bool {
 	if s.class.contains(r) {
 		return true
 	}

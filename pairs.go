@@ -146,13 +146,8 @@ const c1Seconds = 1<<32 - 1
 // C1 control, allowed or not.
 func (s *set) holdsC1() bool {
 	for r := rune(0x80); r <= 0x9F; r++ {
-		if s.class.contains(r) {
+		if s.holds(r) {
 			return true
-		}
-		for _, pr := range s.preds {
-			if pr.contains(r) {
-				return true
-			}
 		}
 	}
 	return false
