@@ -139,6 +139,44 @@ func TestVectorGoSequences(t *testing.T) {
 	}
 }
 
+// colourPieces make coloured logs for TestVectorGoColours: SGR sequences
+// that KeepColors keeps, resets of every form, colour arguments that end
+// in 0, 8s that are conceal and 8s that are not, the longest SGR sequence
+// kept and one byte more, sub-parameters and another sequence; words
+// come twice as often, so that blocks full of sequences follow each other
+// and sequences fall across their ends.
+var colourPieces = []string{
+	"\x1b[0m", "\x1b[m", "\x1b[1m", "\x1b[31m", "\x1b[1;31m", "\x1b[31;0m", "\x1b[38;5;208m", "\x1b[38;5;0m",
+	"\x1b[38;2;255;0;0m", "\x1b[48;5;82m", "\x1b[38;5;8m", "\x1b[8m", "\x1b[08m", "\x1b[1;008m", "\x1b[1008m", "\x1b[18m",
+	"\x1b[28;0m", "\x1b[10m", "\x1b[100m", "\x1b[00m", "\x1b[;m", "\x1b[0;m", "\x1b[85m", "\x1b[38:5:1m", "\x1b[2J",
+	"\x1b[" + strings.Repeat("1;", 30) + "0m", "\x1b[" + strings.Repeat("1;", 30) + "10m",
+}
+
+// colourWords are the text between them.
+var colourWords = []string{"\n", "\n", "\t", "status", " ", "=", "200", "2026-11-21T18:00:00Z", "INFO", "8", "0", ";", "m", "é"}
+
+// The AVX-512 kernel that copies takes coloured logs, line after line of
+// SGR sequences, exactly as its Go version does, and both do what the
+// plain loop does, under every set of sequenceSets, with dst cut
+// anywhere.
+func TestVectorGoColours(t *testing.T) {
+	sets, models := goSets(sequenceSets)
+	rng := rand.New(rand.NewPCG(9, 10))
+	for range runs(4000) {
+		var in []byte
+		for n := 128 + rng.IntN(1024); len(in) < n; {
+			if rng.IntN(3) == 0 {
+				in = append(in, colourPieces[rng.IntN(len(colourPieces))]...)
+			} else {
+				in = append(in, colourWords[rng.IntN(len(colourWords))]...)
+			}
+		}
+		for i, s := range sets {
+			checkGoCopy(t, s, models[i], in, 0, 64+rng.IntN(len(in)+64))
+		}
+	}
+}
+
 // The AVX-512 kernel that copies passes emoji joiners, selectors and tags
 // exactly as its Go version does (vec_generic_emoji.go), on runs of
 // emojiPieces, under every set of emojiSets, with the caller's src
