@@ -125,18 +125,25 @@ func TestVectorGoSequences(t *testing.T) {
 	sets, models := goSets(sequenceSets)
 	rng := rand.New(rand.NewPCG(5, 6))
 	for range runs(20000) {
-		var in []byte
-		for n := 64 + rng.IntN(320); len(in) < n; {
-			if rng.IntN(3) == 0 {
-				in = append(in, sequencePieces[rng.IntN(len(sequencePieces))]...)
-			} else {
-				in = append(in, sequenceWords[rng.IntN(len(sequenceWords))]...)
-			}
-		}
+		in := pieceText(rng, 64+rng.IntN(320), sequencePieces, sequenceWords)
 		for i, s := range sets {
 			checkGoCopy(t, s, models[i], in, 0, 64+rng.IntN(len(in)+64))
 		}
 	}
+}
+
+// pieceText returns at least n bytes of pieces and words, one piece for
+// two words.
+func pieceText(rng *rand.Rand, n int, pieces, words []string) []byte {
+	var in []byte
+	for len(in) < n {
+		if rng.IntN(3) == 0 {
+			in = append(in, pieces[rng.IntN(len(pieces))]...)
+		} else {
+			in = append(in, words[rng.IntN(len(words))]...)
+		}
+	}
+	return in
 }
 
 // colourPieces make coloured logs for TestVectorGoColours: SGR sequences
@@ -163,14 +170,7 @@ func TestVectorGoColours(t *testing.T) {
 	sets, models := goSets(sequenceSets)
 	rng := rand.New(rand.NewPCG(9, 10))
 	for range runs(4000) {
-		var in []byte
-		for n := 128 + rng.IntN(1024); len(in) < n; {
-			if rng.IntN(3) == 0 {
-				in = append(in, colourPieces[rng.IntN(len(colourPieces))]...)
-			} else {
-				in = append(in, colourWords[rng.IntN(len(colourWords))]...)
-			}
-		}
+		in := pieceText(rng, 128+rng.IntN(1024), colourPieces, colourWords)
 		for i, s := range sets {
 			checkGoCopy(t, s, models[i], in, 0, 64+rng.IntN(len(in)+64))
 		}
