@@ -175,8 +175,9 @@ func (c *copier) csis(r *run) bool {
 // after it are in src and hold an ESC (csisRun in the kernel): block
 // after block of 64 bytes, as long as each holds an ESC or bytes to skip,
 // is ASCII, and has as flags only ESCs that start CSI sequences of the
-// plain form (acrossCSIs), all but the last ending in the block, the last
-// maybe in the 64 bytes after it, it drops them. The bytes of such a
+// plain form (acrossCSIs), or after the first block OSC sequences too
+// (acrossOSCs), all but the last ending in the block, the last maybe in
+// the 64 bytes after it, it drops them. The bytes of such a
 // sequence at the start of the next block, already seen to be its
 // parameters and final byte, are skipped there; where the run ends, the
 // next block starts after them. It reports whether it took the first
@@ -201,6 +202,9 @@ func (c *copier) csisRun(r *run) bool {
 			flags = c.v.escapedIn(b)
 		}
 		keep, tail, ok := acrossCSIs(b, next, flags)
+		if !ok && n > 0 {
+			keep, tail, ok = acrossOSCs(b, next, flags, skip)
+		}
 		if !ok {
 			if n == 0 {
 				return false
@@ -245,6 +249,69 @@ func acrossCSIs(b, next []byte, flags uint64) (keep uint64, tail int, ok bool) {
 	// the low word of the difference, which for the last sequence, if it
 	// ends in next, borrows and runs to 63.
 	return ^(ends<<1 - escs), tail, true
+}
+
+// acrossOSCs is acrossCSIs for a block after the first of a run that has
+// OSC sequences too, each from ESC ] to its first BEL or ST (ESC \), with
+// no other control in it (as oscs has them), the last maybe ending in
+// next; its first skip bytes are the end of a sequence of the block
+// before (csisRunOSC in the kernel). Every ESC after them starts a CSI
+// sequence of the plain form or an OSC sequence, or is the ESC of the ST
+// that ends one, and every flag is one of those ESCs or a BEL that ends
+// one. The bytes of the last sequence in next must be ASCII, which the
+// run has not looked at. On the coloured log, whose hyperlinks and
+// titles put an OSC sequence in one line out of four, each ended the run.
+func acrossOSCs(b, next []byte, flags uint64, skip int) (keep uint64, tail int, ok bool) {
+	live := ^below(skip)
+	escs, escsNext := bytesOf(b, 0x1B)&live, bytesOf(next, 0x1B)
+	before := func(c byte) uint64 { // the bytes of b before each c
+		return bytesOf(b, c)>>1 | bytesOf(next, c)<<63
+	}
+	csi, osc, st := escs&before('['), escs&before(']'), escs&before('\\')
+	stNext := escsNext & (bytesOf(next, '\\') >> 1)
+	if escs&^(csi|osc|st) != 0 {
+		return 0, 0, false
+	}
+	// The end of each OSC sequence, its first terminator: adding its ESC
+	// to the bytes that are none carries up to there, across the two
+	// words. Where one starts in another, their carries meet, and an end
+	// is missing.
+	bels, belsNext := bytesOf(b, 0x07)&live, bytesOf(next, 0x07)
+	term, termNext := bels|st<<1, belsNext|stNext<<1|st>>63
+	sum, carry := bits.Add64(^term, osc, 0)
+	sumNext, carry := bits.Add64(^termNext, 0, carry)
+	ends, endsNext := sum&term, sumNext&termNext
+	if carry != 0 || bits.OnesCount64(ends)+bits.OnesCount64(endsNext) != bits.OnesCount64(osc) ||
+		st&^(ends>>1|endsNext<<63) != 0 || flags&live&^(escs|bels&ends) != 0 {
+		return 0, 0, false
+	}
+	// The bytes of the OSC sequences, from each ESC to its end, and no
+	// control among them but those.
+	oscs, borrow := bits.Sub64(ends<<1, osc, 0)
+	oscsNext, _ := bits.Sub64(endsNext<<1|ends>>63, 0, borrow)
+	if controls(b)&oscs&^(osc|st|ends) != 0 || controls(next)&oscsNext&^(endsNext|endsNext>>1&escsNext) != 0 {
+		return 0, 0, false
+	}
+	// The CSI sequences, as in acrossCSIs, none of them in one.
+	params, paramsNext := paramBytes(b), paramBytes(next)
+	sum, carry = bits.Add64(csi<<2, params, 0)
+	sumNext, carry = bits.Add64(csi>>62, paramsNext, carry)
+	csiEnds, csiEndsNext := sum&^params, sumNext&^paramsNext
+	if carry != 0 || csiEnds&^finalBytes(b) != 0 || csiEndsNext&^finalBytes(next) != 0 {
+		return 0, 0, false
+	}
+	csis, borrow := bits.Sub64(csiEnds<<1, csi, 0)
+	csisNext, _ := bits.Sub64(csiEndsNext<<1|csiEnds>>63, 0, borrow)
+	if csis&oscs != 0 || csisNext&oscsNext != 0 {
+		return 0, 0, false
+	}
+	if last := oscsNext | csisNext; last != 0 {
+		if !isASCII(next[:bits.Len64(last)]) {
+			return 0, 0, false
+		}
+		tail = bits.Len64(last)
+	}
+	return ^(oscs | csis), tail, true
 }
 
 // compress copies the bytes of r that keep has, and moves past r.end.

@@ -149,7 +149,10 @@ func pieceText(rng *rand.Rand, n int, pieces, words []string) []byte {
 // colourPieces make coloured logs for TestVectorGoColours: SGR sequences
 // that KeepColors keeps, resets of every form, colour arguments that end
 // in 0, 8s that are conceal and 8s that are not, the longest SGR sequence
-// kept and one byte more, sub-parameters and another sequence; words
+// kept and one byte more, sub-parameters, another CSI sequence, OSC
+// sequences ended by ST and by BEL, with a control, a line feed, a tab or
+// an ESC inside, or another OSC sequence, or not ended, long enough to cross a block, with text not ASCII, a C1
+// ST or an ill-formed byte inside, and an ST and a BEL alone; words
 // come twice as often, so that blocks full of sequences follow each other
 // and sequences fall across their ends.
 var colourPieces = []string{
@@ -157,6 +160,9 @@ var colourPieces = []string{
 	"\x1b[38;2;255;0;0m", "\x1b[48;5;82m", "\x1b[38;5;8m", "\x1b[8m", "\x1b[08m", "\x1b[1;008m", "\x1b[1008m", "\x1b[18m",
 	"\x1b[28;0m", "\x1b[10m", "\x1b[100m", "\x1b[00m", "\x1b[;m", "\x1b[0;m", "\x1b[85m", "\x1b[38:5:1m", "\x1b[2J",
 	"\x1b[" + strings.Repeat("1;", 30) + "0m", "\x1b[" + strings.Repeat("1;", 30) + "10m",
+	"\x1b]8;;https://example.com/run/42\x1b\\", "\x1b]8;;\x1b\\", "\x1b]0;build 42\x07", "\x1b]0;t\x01\x1b\\", "\x1b]0;\x1b[1m\x07",
+	"\x1b]0;" + strings.Repeat("title ", 12) + "\x07", "\x1b]0;€\x07", "\x1b\\", "\x07", "\x1b]0;a\nb\x07", "\x1b]0;a\tb\x07", "\x1b]", "\x1b]0;",
+	"\x1b]0;" + strings.Repeat("x", 60) + "\u009cafter\x07", "\x1b]0;" + strings.Repeat("x", 60) + "\xff\x07",
 }
 
 // colourWords are the text between them.
