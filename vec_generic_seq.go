@@ -233,13 +233,8 @@ func acrossCSIs(b, next []byte, flags uint64) (keep uint64, tail int, ok bool) {
 	if flags&^escs != 0 || escs&^brackets != 0 {
 		return 0, 0, false
 	}
-	// The carry runs through the parameters of each sequence, across the
-	// two words, and stops on the byte after them: its final byte.
-	params, paramsNext := paramBytes(b), paramBytes(next)
-	sum, carry := bits.Add64(escs<<2, params, 0)
-	sumNext, carry := bits.Add64(escs>>62, paramsNext, carry)
-	ends, endsNext := sum&^params, sumNext&^paramsNext
-	if carry != 0 || ends&^finalBytes(b) != 0 || endsNext&^finalBytes(next) != 0 {
+	ends, endsNext, ok := csiEnds(b, next, escs)
+	if !ok {
 		return 0, 0, false
 	}
 	if endsNext != 0 {
@@ -287,21 +282,16 @@ func acrossOSCs(b, next []byte, flags uint64, skip int) (keep uint64, tail int, 
 	}
 	// The bytes of the OSC sequences, from each ESC to its end, and no
 	// control among them but those.
-	oscs, borrow := bits.Sub64(ends<<1, osc, 0)
-	oscsNext, _ := bits.Sub64(endsNext<<1|ends>>63, 0, borrow)
+	oscs, oscsNext := spans(osc, ends, endsNext)
 	if controls(b)&oscs&^(osc|st|ends) != 0 || controls(next)&oscsNext&^(endsNext|endsNext>>1&escsNext) != 0 {
 		return 0, 0, false
 	}
 	// The CSI sequences, as in acrossCSIs, none of them in one.
-	params, paramsNext := paramBytes(b), paramBytes(next)
-	sum, carry = bits.Add64(csi<<2, params, 0)
-	sumNext, carry = bits.Add64(csi>>62, paramsNext, carry)
-	csiEnds, csiEndsNext := sum&^params, sumNext&^paramsNext
-	if carry != 0 || csiEnds&^finalBytes(b) != 0 || csiEndsNext&^finalBytes(next) != 0 {
+	finals, finalsNext, ok := csiEnds(b, next, csi)
+	if !ok {
 		return 0, 0, false
 	}
-	csis, borrow := bits.Sub64(csiEnds<<1, csi, 0)
-	csisNext, _ := bits.Sub64(csiEndsNext<<1|csiEnds>>63, 0, borrow)
+	csis, csisNext := spans(csi, finals, finalsNext)
 	if csis&oscs != 0 || csisNext&oscsNext != 0 {
 		return 0, 0, false
 	}
@@ -312,6 +302,30 @@ func acrossOSCs(b, next []byte, flags uint64, skip int) (keep uint64, tail int, 
 		tail = bits.Len64(last)
 	}
 	return ^(oscs | csis), tail, true
+}
+
+// csiEnds returns the final bytes of the CSI sequences of the plain form
+// that start at the ESCs escs of the block b, each followed by [, in b
+// and in next, the 64 bytes after it, and whether each has one: the carry
+// runs through the parameters of each sequence, across the two words,
+// and stops on the byte after them, which must be a final byte.
+func csiEnds(b, next []byte, escs uint64) (ends, endsNext uint64, ok bool) {
+	params, paramsNext := paramBytes(b), paramBytes(next)
+	sum, carry := bits.Add64(escs<<2, params, 0)
+	sumNext, carry := bits.Add64(escs>>62, paramsNext, carry)
+	ends, endsNext = sum&^params, sumNext&^paramsNext
+	ok = carry == 0 && ends&^finalBytes(b) == 0 && endsNext&^finalBytes(next) == 0
+	return ends, endsNext, ok
+}
+
+// spans returns the bytes of the sequences that start at starts, in a
+// block, and end at ends, in it, or at endsNext, in the 64 bytes after it:
+// in each word, those from each start to its end, the difference of the
+// two words.
+func spans(starts, ends, endsNext uint64) (lo, hi uint64) {
+	lo, borrow := bits.Sub64(ends<<1, starts, 0)
+	hi, _ = bits.Sub64(endsNext<<1|ends>>63, 0, borrow)
+	return lo, hi
 }
 
 // compress copies the bytes of r that keep has, and moves past r.end.

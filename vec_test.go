@@ -403,7 +403,7 @@ func scanModel(p []byte, m *kernelModel) int {
 	}
 	wide := s.vec.wide != 0 && len(p) >= wideMin
 	if wide && *pairs != (pairSet{}) {
-		c1 = false // found among the pairs (pairSet.pairs)
+		c1 = false // found among the pairs (set.pairs)
 	}
 	flagged := func(i int) bool {
 		b, b1, b2 := p[i], back(i, 1), back(i, 2)
