@@ -65,7 +65,7 @@ type reader struct {
 	out0, out1 int
 
 	short bool // src holds too little for t to go on: read before the next Transform
-	miss  int  // reads into src left before Read tries Span again
+	miss  int  // reads into src left before Read or WriteTo tries Span again
 	empty int  // reads in a row that returned nothing and no error
 }
 
@@ -170,7 +170,13 @@ func (r *reader) WriteTo(w io.Writer) (written int64, err error) {
 			r.fill()
 			continue
 		}
-		n, err := r.t.Span(r.src[r.src0:r.src1], r.err == io.EOF)
+		n, err := 0, transform.ErrEndOfSpan
+		if r.miss == 0 {
+			n, err = r.t.Span(r.src[r.src0:r.src1], r.err == io.EOF)
+			if err != nil && 0 < n && n < spanDirect {
+				r.miss = 8 // as in writer.run, for the same reason
+			}
+		}
 		if n > 0 {
 			m, werr := w.Write(r.src[r.src0 : r.src0+n])
 			written += int64(m)

@@ -35,7 +35,19 @@ type writer struct {
 	accepted int64  // bytes of input reported as written
 	err      error  // the first error, returned from then on
 	closed   bool
+	miss     int // rounds of Transform left before run tries Span again
 }
+
+// spanMiss is how many rounds of Transform, each filling the buffer, a
+// writer runs without Span after a Span that passed some bytes but fewer
+// than spanDirect. Such a Span saves no copy (what it passes is copied
+// into the buffer all the same), and where it passes sequences, as
+// KeepColors's SGR sequences, it costs more than Transform does: on the
+// coloured log, it went over 2.5% of the text in 17% of the time, and
+// without it KeepColors read the log 1.14× as fast (twelve pairs of
+// runs). Text that needs no change again is spanned once this many
+// buffers are written. (A Span that passes nothing costs nothing.)
+const spanMiss = 4
 
 func (w *writer) Write(p []byte) (n int, err error) {
 	switch {
@@ -102,7 +114,15 @@ func (w *writer) write(p []byte) error {
 // (transform.ErrShortSrc), or up to an error.
 func (w *writer) run(src []byte, atEOF bool) (c int, err error) {
 	for {
-		m, serr := w.t.Span(src[c:], atEOF)
+		m, serr := 0, transform.ErrEndOfSpan
+		if w.miss == 0 {
+			m, serr = w.t.Span(src[c:], atEOF)
+			if serr != nil && 0 < m && m < spanDirect {
+				w.miss = spanMiss
+			}
+		} else {
+			w.miss--
+		}
 		nd := 0
 		if m >= spanDirect {
 			if _, err := w.w.Write(src[c : c+m]); err != nil {

@@ -99,6 +99,10 @@ func TestWriterWrites(t *testing.T) {
 		{strings.Repeat("clean é\n", 8<<10) + "\x00", 2},
 		{"\x00" + strings.Repeat("clean é\n", 8<<10), 2}, // 16 KiB transformed, the rest where it stands
 		{strings.Repeat("\x00a", 10<<10), 4},             // 50 KiB out, 16,380 bytes (3,276 escapes) a write
+		// Span passes one byte and stops: 16 KiB transformed, then
+		// spanMiss buffers more without Span, then the rest where it
+		// stands.
+		{"a\x00" + strings.Repeat("clean é\n", 16<<10), 1 + spanMiss + 1},
 	} {
 		var cw countWriter
 		w := NewWriter(&cw, Allow('\n'))
