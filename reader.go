@@ -74,6 +74,12 @@ type reader struct {
 // rather than loop for ever on a broken io.Reader.
 const maxEmpty = 100
 
+// readerMiss is how many reads into src a reader makes without Span after
+// a Span that stopped early: in Read, one that passed less than half of
+// what was read into p, which then costs a copy into src; in WriteTo, a
+// short one (shortSpan).
+const readerMiss = 8
+
 func newReader(r io.Reader, t transform.SpanningTransformer) *reader {
 	t.Reset()
 	return &reader{r: r, t: t}
@@ -173,8 +179,8 @@ func (r *reader) WriteTo(w io.Writer) (written int64, err error) {
 		n, err := 0, transform.ErrEndOfSpan
 		if r.miss == 0 {
 			n, err = r.t.Span(r.src[r.src0:r.src1], r.err == io.EOF)
-			if err != nil && 0 < n && n < spanDirect {
-				r.miss = 8 // as in writer.run, for the same reason
+			if shortSpan(n, err) {
+				r.miss = readerMiss // as writer.run, for the same reason
 			}
 		}
 		if n > 0 {
@@ -248,7 +254,7 @@ func (r *reader) readSpan(p []byte) int {
 	}
 	r.src0, r.src1 = 0, copy(r.src, p[m:n])
 	if m < n/2 {
-		r.miss = 8
+		r.miss = readerMiss
 	}
 	return m
 }

@@ -211,3 +211,34 @@ func TestReaderNoProgress(t *testing.T) {
 		}
 	}
 }
+
+// spanCounter counts the Span calls made of the sanitizer it wraps, whose
+// NewReader then takes the path of any other transformer.
+type spanCounter struct {
+	*sanitizer
+	spans int
+}
+
+func (s *spanCounter) Span(src []byte, atEOF bool) (int, error) {
+	s.spans++
+	return s.sanitizer.Span(src, atEOF)
+}
+
+// After a Span that passes a byte and stops, WriteTo leaves Span alone for
+// readerMiss reads, and the text is the same.
+func TestReaderWriteToShortSpan(t *testing.T) {
+	in := "a\x00" + strings.Repeat("clean é\n", readerMiss*readerBuf/8)
+	s := &spanCounter{sanitizer: New().(*sanitizer)}
+	var out bytes.Buffer
+	if _, err := newReader(struct{ io.Reader }{strings.NewReader(in)}, s).WriteTo(&out); err != nil {
+		t.Fatal(err)
+	}
+	if want, _ := String(in); out.String() != want {
+		t.Fatalf("got %d bytes, want %d (first difference at %d)", out.Len(), len(want), firstDiff(out.Bytes(), []byte(want)))
+	}
+	// The first, and one after readerMiss reads: every read of 16 KiB
+	// had one before.
+	if s.spans > 2 {
+		t.Errorf("%d Span calls over %d reads, want at most 2", s.spans, len(in)/readerBuf+1)
+	}
+}
