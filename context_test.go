@@ -235,7 +235,7 @@ var invisibleCases = []testCase{
 	{desc: "invisible: a selector's first two bytes, then a letter's, in long text", t: inv,
 		in: "000\xef\xb8é" + strings.Repeat("0", 125), want: "000\ufffdé" + strings.Repeat("0", 125)},
 	// Span after an emoji sequence, with exactly wideMin bytes after it
-	// that start ill-formed (FuzzInvisible: spanEmoji made no progress
+	// that start ill-formed (FuzzInvisible: spanKernel made no progress
 	// and tried again, for ever).
 	{desc: "invisible: ill-formed after a flag, then 128 bytes", t: inv,
 		in: "\U0001F3F3\ufe0f\xe9" + strings.Repeat("0", 127), want: "\U0001F3F3\ufe0f\ufffd" + strings.Repeat("0", 127)},

@@ -66,37 +66,6 @@ func kernelEmoji(k *kernelSeq, s *set) {
 	}
 }
 
-// spanEscapes is an escape table with no escapes: the copying kernel
-// stops at every byte that the set escapes rather than writing its escape
-// (escapeText.n is 0).
-var spanEscapes escapeTable
-
-// spanEmoji is Span's fast path on text with emoji sequences, from
-// src[at] up to end: how far the text is clean, as far as the copying
-// kernel can tell, which passes joiners, selectors and tags in context
-// where the scanning kernel stops at each. It copies into a scratch
-// buffer it throws away, with nothing escaped, replaced or kept
-// (kernelSeq zero but for the tables), so that it stops at the first
-// change; clean, which Span calls next, goes on from there. Copying
-// costs more than scanning, so Span calls this only once it has passed
-// an emoji sequence (TestEmojiKernelMatchesRules holds Span to the
-// reference).
-func (t *sanitizer) spanEmoji(src []byte, at, end int) int {
-	var scratch [1 << 10]byte
-	k := kernelSeq{emoji: t.kseq.emoji}
-	n := at
-	for end-n >= wideMin {
-		k.before = n
-		m := min(end-n, len(scratch))
-		_, s := vecCopy(scratch[:m], src[n:n+m], t.set.vec, &spanEscapes, &k)
-		n += s
-		if s == 0 || m-s >= wideMin {
-			break // at something it does not pass
-		}
-	}
-	return n - at
-}
-
 // The kernel compares the tags of three sequences, no more and no fewer
 // (TAIL in veccopy512_amd64.s): a new Unicode version that changes that
 // stops the build here.

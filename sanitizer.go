@@ -248,16 +248,12 @@ func (t *sanitizer) Span(src []byte, atEOF bool) (n int, err error) {
 	if t.passing > 0 {
 		return 0, transform.ErrEndOfSpan // inside a sequence: Transform's
 	}
-	emoji := false // an emoji sequence has passed: spanEmoji is worth it
+	kernel := false // an emoji or SGR sequence has passed: spanKernel is worth it
 	for {
-		end := len(src)
-		if t.colored && !t.set.ascii['\n'] {
-			if i := bytes.IndexByte(src[n:], '\n'); i >= 0 {
-				end = n + i // a reset goes before it
-			}
-		}
-		if emoji && t.kseq.emoji != nil && t.set.vec != nil && t.set.vec.wide != 0 && end-n >= wideMin {
-			n += t.spanEmoji(src, n, end)
+		end := t.spanEnd(src, n)
+		if kernel && end-n >= wideMin {
+			n += t.spanKernel(src, n, end)
+			end = t.spanEnd(src, n) // attributes may be on now
 		}
 		n += t.clean(src[n:end])
 		if n == len(src) && t.colored && atEOF {
@@ -272,6 +268,7 @@ func (t *sanitizer) Span(src []byte, atEOF bool) (n int, err error) {
 				if seq.kind == seqSGR {
 					n += seq.size
 					t.colored = t.resets && !seq.reset
+					kernel = kernel || t.csiKernel
 					continue
 				}
 				if seq.kind == seqMore {
@@ -283,7 +280,7 @@ func (t *sanitizer) Span(src []byte, atEOF bool) (n int, err error) {
 		if t.set.emojiFast && !t.reference {
 			if m := t.passEmoji(src, n, len(src)-n); m > 0 {
 				n += m
-				emoji = true
+				kernel = kernel || t.kseq.emoji != nil
 				continue
 			}
 		}
@@ -312,6 +309,18 @@ func (t *sanitizer) Span(src []byte, atEOF bool) (n int, err error) {
 	t.remember(src, n)
 	t.offset += int64(n)
 	return n, err
+}
+
+// spanEnd returns how far from n Span may look: up to a raw line feed
+// while attributes are on, which takes a reset before it; else to the end
+// of src.
+func (t *sanitizer) spanEnd(src []byte, n int) int {
+	if t.colored && !t.set.ascii['\n'] {
+		if i := bytes.IndexByte(src[n:], '\n'); i >= 0 {
+			return n + i
+		}
+	}
+	return len(src)
 }
 
 // Transform implements [transform.Transformer].

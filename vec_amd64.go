@@ -79,18 +79,20 @@ func vecScan512(p []byte, v *vecTables) int
 // The AVX-512 kernel also handles CSI sequences of the plain form,
 // replaces or escapes ill-formed input, and passes emoji joiners,
 // selectors and tags in context, as k says (kernelSeq); the AVX2 kernel
-// stops at every ESC, at ill-formed input and at every flagged character.
+// stops at every ESC, at ill-formed input and at every flagged character,
+// and does not run while attributes are on and line feeds raw: only the
+// AVX-512 kernel watches for those.
 func vecCopy(dst, src []byte, v *vecTables, esc *escapeTable, k *kernelSeq) (nDst, nSrc int) {
 	if v.wide != 0 && (len(src) >= wideMin || v.pairs != 0 && len(src) >= 64) {
 		nDst, nSrc = vecCopy512(dst, src, v, esc, k)
 		if len(src)-nSrc >= 64 && len(dst)-nDst >= 64 {
 			return nDst, nSrc // at something flagged
 		}
-		if k.colored != 0 && k.mode&kernelLineFeed != 0 {
-			return nDst, nSrc // the narrow kernel would pass line feeds
-		}
 		// Less than a block is left: the narrow kernel takes what it can
-		// of it.
+		// of it, but where attributes are on and line feeds raw.
+	}
+	if k.colored != 0 && k.mode&kernelLineFeed != 0 {
+		return nDst, nSrc // the narrow kernel would pass line feeds
 	}
 	d, s := vecCopy256(dst[nDst:], src[nSrc:], v, esc)
 	return nDst + d, nSrc + s

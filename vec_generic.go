@@ -301,9 +301,9 @@ func vecCopyGo(dst, src []byte, v *vecTables, esc *escapeTable, k *kernelSeq) (n
 		if len(src)-nSrc >= 64 && len(dst)-nDst >= 64 {
 			return nDst, nSrc
 		}
-		if k.colored != 0 && k.mode&kernelLineFeed != 0 {
-			return nDst, nSrc
-		}
+	}
+	if k.colored != 0 && k.mode&kernelLineFeed != 0 {
+		return nDst, nSrc
 	}
 	d, s := vecCopy256Go(dst[nDst:], src[nSrc:], v, esc)
 	return nDst + d, nSrc + s

@@ -21,7 +21,7 @@ type copier struct {
 	// colored: attributes are on after a kept SGR sequence (colored-16 in
 	// the kernel, kernelSeq.colored in and out); watch: and line feeds
 	// pass raw, so that every block goes through escapes to look for one
-	// (watch-48). A call starts with nothing to watch.
+	// (watch-48), from the start of a call if they are on then.
 	colored, watch bool
 }
 
@@ -46,7 +46,8 @@ type run struct {
 // handled as other says. It writes nothing after dst[:nDst], and leaves
 // in k.colored whether attributes are on.
 func vecCopy512Go(dst, src []byte, v *vecTables, esc *escapeTable, k *kernelSeq) (nDst, nSrc int) {
-	c := &copier{dst: dst, src: src, v: v, esc: esc, k: k, colored: k.colored != 0}
+	c := &copier{dst: dst, src: src, v: v, esc: esc, k: k}
+	c.setColored(k.colored != 0)
 	for c.nSrc+64 <= len(src) && c.nDst+64 <= len(dst) {
 		if !c.block() {
 			break

@@ -21,8 +21,10 @@ const (
 	csiAgain                  // the sequence is done: on as again says
 )
 
-// csi handles the ESC at at, whose escape the table leaves to the
-// recognizer, in the escape loop of r: a CSI sequence of the plain form,
+// csi handles the byte at at, whose escape the table leaves to the
+// caller, in the escape loop of r; it ends the copy there unless it is an
+// ESC (Span's table, spanEscapes, leaves every byte to the caller). A CSI
+// sequence of the plain form,
 // ESC [, parameter bytes 30–3F and a final byte 40–7E, that ends in
 // r.end, is dropped under kernelStrip, or, if it is an SGR sequence that
 // sgr keeps, kept under kernelKeep, noting in colored whether it leaves
@@ -32,7 +34,7 @@ const (
 func (c *copier) csi(r *run, at int) csiStep {
 	mode := c.k.mode
 	switch {
-	case mode == 0:
+	case mode == 0 || r.b[at] != 0x1B: // Span's table has no escapes at all
 		return c.held(at)
 	case at+2 >= r.end:
 		return c.across(at)

@@ -467,12 +467,25 @@ scan:
 func checkCopy(t *testing.T, s *sanitizer, in []byte, exact bool, sizes ...int) {
 	t.Helper()
 	_, ref := fastPaths(s)
+	// The reference starts as the kernel does: with attributes on if
+	// kernelSeq.colored says so, as a kept SGR sequence before in left
+	// them.
+	colored := s.kseq.colored != 0
+	restart := func() {
+		ref.Reset()
+		ref.colored = colored
+	}
 	want := make([]byte, 8*len(in)+64)
 	// How much of in the reference takes before EOF: the kernel, which
 	// cannot know where in ends, must take no more.
+	restart()
 	_, whole, _ := ref.Transform(want, in, false)
 	for _, size := range append([]int{8 * len(in), len(in) / 2, 37}, sizes...) {
 		dst := bytes.Repeat([]byte{'#'}, size)
+		s.kseq.colored = 0
+		if colored {
+			s.kseq.colored = 1
+		}
 		k := s.kseq // as the kernel starts
 		nDst, nSrc := vecCopy(dst, in, s.set.vec, s.esc, &s.kseq)
 		if s.set.vec != nil {
@@ -486,13 +499,13 @@ func checkCopy(t *testing.T, s *sanitizer, in []byte, exact bool, sizes ...int) 
 		// The kernel may end on an ill-formed subpart that the byte
 		// after ends, which the reference must see too: an ASCII byte,
 		// which ends any, stands for it.
-		ref.Reset()
+		restart()
 		n, m, err := ref.Transform(want, append(in[:nSrc:nSrc], '!'), false)
 		if err != nil || m != nSrc+1 || !bytes.Equal(dst[:nDst], want[:max(n-1, 0)]) || want[n-1] != '!' {
 			// The kernel may have passed a joiner on the emoji after
 			// it, past nSrc (emojikernel.go): then the reference, on
 			// all of in, writes the same for the same bytes.
-			if got, ok := refUpTo(ref, in, nSrc); !ok || !bytes.Equal(dst[:nDst], got) {
+			if got, ok := refUpTo(ref, in, nSrc, colored); !ok || !bytes.Equal(dst[:nDst], got) {
 				t.Fatalf("% x, dst of %d: the kernel wrote %q for %d bytes, the reference %q and !, %v; on all of the input %q, %v",
 					in, size, dst[:nDst], nSrc, want[:max(n-1, 0)], err, got, ok)
 			}
@@ -510,12 +523,14 @@ func checkCopy(t *testing.T, s *sanitizer, in []byte, exact bool, sizes ...int) 
 }
 
 // refUpTo returns what ref writes for in[:n], deciding on all of in before
-// EOF, and whether it stops there: ref is run on all of in, with dst cut
-// ever shorter, for where it stops to reach n.
-func refUpTo(ref *sanitizer, in []byte, n int) ([]byte, bool) {
+// EOF, and whether it stops there: ref is run on all of in, with
+// attributes on at the start if colored, with dst cut ever shorter, for
+// where it stops to reach n.
+func refUpTo(ref *sanitizer, in []byte, n int, colored bool) ([]byte, bool) {
 	out := make([]byte, 8*len(in)+64)
 	for size := 0; size <= len(out); size++ {
 		ref.Reset()
+		ref.colored = colored
 		nDst, nSrc, _ := ref.Transform(out[:size], in, false)
 		switch {
 		case nSrc == n:
@@ -749,13 +764,14 @@ func checkGo(t *testing.T, s *sanitizer, m *kernelModel, in []byte) {
 		s.set.vec.wide = wide
 		for _, size := range []int{8 * len(in), len(in), 70, 33} {
 			dst := bytes.Repeat([]byte{'#'}, size)
+			s.kseq.colored = 0 // as the reference starts
 			nDst, nSrc := vecCopyGo(dst, in, s.set.vec, s.esc, &s.kseq)
 			ref.Reset()
 			n, m, err := ref.Transform(want, append(in[:nSrc:nSrc], '!'), false)
 			if err != nil || m != nSrc+1 || !bytes.Equal(dst[:nDst], want[:max(n-1, 0)]) || want[n-1] != '!' {
 				// A joiner passed on the emoji after it, past nSrc, as
 				// in checkCopy.
-				if got, ok := refUpTo(ref, in, nSrc); !ok || !bytes.Equal(dst[:nDst], got) {
+				if got, ok := refUpTo(ref, in, nSrc, false); !ok || !bytes.Equal(dst[:nDst], got) {
 					t.Fatalf("%q, wide %d, dst of %d: vecCopyGo wrote %q for %d bytes, the plain loop %q and !, %v; on all of the input %q, %v",
 						in, wide, size, dst[:nDst], nSrc, want[:max(n-1, 0)], err, got, ok)
 				}

@@ -490,10 +490,14 @@ TEXT ·vecCopy512(SB), NOSPLIT, $128-88
 	MOVQ         AX, mode-8(SP)
 	MOVBQZX      kernelSeq_colored(R11), AX
 	MOVQ         AX, colored-16(SP)
-	// Nothing to watch at the start: with attributes on, the caller
-	// calls only where line feeds are escaped. (It could watch, but the
-	// narrow kernel that takes the last bytes could not.)
-	MOVQ         $0, watch-48(SP)
+	// With attributes on and line feeds raw, the watch is on from the
+	// start, as after a kept SGR sequence (SET_COLORED); vecCopy does not
+	// hand what is left short of a block to the narrow kernel then, which
+	// does not watch.
+	TESTQ        $const_kernelLineFeed, mode-8(SP)
+	JNZ          2(PC)
+	XORL         AX, AX
+	MOVQ         AX, watch-48(SP)
 	MOVQ         kernelSeq_emoji(R11), AX
 	MOVQ         AX, emoji-72(SP)
 	MOVQ         $0, multi-80(SP)
@@ -971,6 +975,8 @@ csi:
 	// escaped one would go with the rest in the recognizer too.
 	CMPQ    mode-8(SP), $0
 	JEQ     held
+	CMPB    (SI)(R13*1), $0x1B
+	JNE     held // another byte without an escape: Span's table has none
 	LEAQ    2(R13), R11 // where the parameters start
 	CMPQ    R11, R10
 	JAE     across
