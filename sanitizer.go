@@ -351,8 +351,7 @@ func (t *sanitizer) Transform(dst, src []byte, atEOF bool) (nDst, nSrc int, err 
 		}
 		// Where the AVX-512 kernel runs, it drops or keeps CSI sequences
 		// of the plain form itself (csiKernel, kernelSeq).
-		csiKernel := t.csiKernel && (!t.colored || t.set.ascii['\n']) &&
-			len(src)-nSrc >= wideMin && len(dst)-nDst >= wideMin
+		csiKernel := t.csiKernel && len(src)-nSrc >= wideMin && len(dst)-nDst >= wideMin
 		if t.recognize && !t.reference && !t.reporting && !csiKernel &&
 			(!t.seqKernel || sequenceNear(src[nSrc:])) {
 			// Sequences and the short text between them; the kernel
@@ -365,11 +364,12 @@ func (t *sanitizer) Transform(dst, src []byte, atEOF bool) (nDst, nSrc int, err 
 			}
 		}
 		// With sequences recognized, the kernel that copies stops at
-		// their introducers for the recognizer (seqKernel), and not while
-		// a raw line feed would need a reset first. After a false alarm
+		// their introducers for the recognizer (seqKernel); while a raw
+		// line feed would need a reset first, only the AVX-512 kernel
+		// runs, which stops before one (csiKernel). After a false alarm
 		// (a clean character it stopped at), clean takes over for a
 		// stretch.
-		kernel := t.set.vec != nil && (!t.recognize || t.seqKernel && (!t.colored || t.set.ascii['\n'])) &&
+		kernel := t.set.vec != nil && (!t.recognize || t.seqKernel && (!t.colored || t.set.ascii['\n'] || csiKernel)) &&
 			!t.set.removesASCII && !t.reporting && !falseAlarm && len(src)-nSrc >= 32
 		falseAlarm = false
 		if kernel {
