@@ -28,7 +28,7 @@ func BenchmarkCorpus(b *testing.B) {
 				sonicutf8.Validate(in)
 			}
 		})
-		if c.Name == "colored" || c.Name == "logs" {
+		if c.Name == "colored" || c.Name == "sgr" || c.Name == "logs" {
 			s := unsafe.String(&in[0], len(in))
 			b.Run(c.Name+"/anchor/ansi.Strip", func(b *testing.B) {
 				b.SetBytes(int64(len(in)))

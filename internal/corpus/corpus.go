@@ -77,6 +77,27 @@ func makeCorpora() []Corpus {
 			}
 			return append(b, "\x1b[36mstatus\x1b[0m=\x1b[38;5;208m200\x1b[0m\n"...)
 		})},
+		{"sgr", corpus(func(r *rand.Rand, b []byte) []byte {
+			// A coloured log of SGR sequences alone, as the console
+			// writers of zerolog, logrus and zap write it: most coloured
+			// logs, which KeepColors passes whole.
+			switch r.IntN(3) {
+			case 0: // zerolog's ConsoleWriter
+				b = append(b, "\x1b[90m2026-11-21T18:00:00Z\x1b[0m "...)
+				b = append(b, pick(r, []string{"\x1b[32mINF\x1b[0m ", "\x1b[33mWRN\x1b[0m ", "\x1b[1m\x1b[31mERR\x1b[0m\x1b[0m "})...)
+			case 1: // logrus's TextFormatter
+				b = append(b, pick(r, []string{"\x1b[36mINFO\x1b[0m[0042] ", "\x1b[33mWARN\x1b[0m[0042] ", "\x1b[31mERRO\x1b[0m[0042] "})...)
+			default: // zap's development console encoder
+				b = append(b, "2026-11-21T18:00:00.000Z\t"...)
+				b = append(b, pick(r, []string{"\x1b[34mINFO\x1b[0m\t", "\x1b[33mWARN\x1b[0m\t", "\x1b[31mERROR\x1b[0m\t"})...)
+			}
+			for n := 0; n < 5+r.IntN(8); n++ {
+				b = append(append(b, pick(r, words)...), ' ')
+			}
+			b = append(b, "\x1b[36mstatus=\x1b[0m"...)
+			b = append(b, pick(r, []string{"200", "\x1b[38;5;208m503\x1b[0m", "\x1b[1m404\x1b[0m"})...)
+			return append(b, '\n')
+		})},
 		{"zwj", corpus(func(r *rand.Rand, b []byte) []byte {
 			// Chat text heavy with emoji: ZWJ sequences, skin tones,
 			// presentation selectors and flags, between words.
