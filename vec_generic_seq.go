@@ -434,7 +434,7 @@ func (c *copier) keeps(r *run) bool {
 // carry went through are params and whose final bytes are finals, are
 // all SGR sequences that the kernel keeps as sgr would: parameters of
 // digits and ; alone and no 8 that may be conceal (keepsEights); and it
-// notes what the last leaves on (keepsOn), with no 8 in it (keepsLast).
+// notes what the last leaves on (keepsLastOn).
 // With kernelLineFeed, attributes must be off at the first line feed, and
 // a block with more than one ends after the first (r.end).
 func (c *copier) keepsBlock(r *run, params, finals uint64) bool {
@@ -449,20 +449,20 @@ func (c *copier) keepsBlock(r *run, params, finals uint64) bool {
 	lf := bytesOf(b, '\n') & below(r.end)
 	if c.k.mode&kernelLineFeed == 0 || lf == 0 {
 		if c.k.mode&kernelColors != 0 {
-			if !keepsLast(b, finals, eights) {
+			on, ok := keepsLastOn(b, finals, eights)
+			if !ok {
 				return false
 			}
-			c.setColored(keepsOn(b, finals))
+			c.setColored(on)
 		}
 		return true
 	}
 	first := firstBit(lf)
 	on := c.colored
 	if before := finals & below(first); before != 0 {
-		if !keepsLast(b, before, eights) {
+		if on, ok = keepsLastOn(b, before, eights); !ok {
 			return false
 		}
-		on = keepsOn(b, before)
 	}
 	if on {
 		return false // the reset goes first
@@ -475,10 +475,10 @@ func (c *copier) keepsBlock(r *run, params, finals uint64) bool {
 		c.colored, c.watch = false, false
 		return true
 	}
-	if !keepsLast(b, after, eights) {
+	if on, ok = keepsLastOn(b, after, eights); !ok {
 		return false
 	}
-	c.setColored(keepsOn(b, after))
+	c.setColored(on)
 	return true
 }
 
@@ -526,6 +526,16 @@ func keepsLast(b []byte, finals, eights uint64) bool {
 	}
 	escs := bytesOf(b, 0x1B) & before
 	return bits.LeadingZeros64(eights) >= bits.LeadingZeros64(escs)
+}
+
+// keepsLastOn reports what keepsOn says of the last of the sequences
+// whose final bytes are finals, and whether keeps can tell
+// (KEEPS_LAST_ON): a last parameter neither all zeros nor empty leaves
+// attributes on whether it is an operation or a colour argument (sgr),
+// and only where it is, keepsLast must hold.
+func keepsLastOn(b []byte, finals, eights uint64) (on, ok bool) {
+	on = keepsOn(b, finals)
+	return on, on || keepsLast(b, finals, eights)
 }
 
 // keepsOn reports whether the last of the sequences whose final bytes are

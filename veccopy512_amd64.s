@@ -194,10 +194,11 @@ GLOBL expandSlots<>(SB), RODATA|NOPTR, $128
 	XORL  r, r;                               \
 	MOVQ  r, watch-48(SP)
 
-// KEEPS_ON sets R12 to 1 if the last of the SGR sequences whose final
-// bytes are R13 (one at least), with no colour arguments, leaves
-// attributes on, to 0 if its last parameter, all zeros or empty, resets
-// them. It clobbers AX.
+// KEEPS_ON sets R12 to 1 if the last parameter of the last of the SGR
+// sequences whose final bytes are R13 (one at least) is neither all zeros
+// nor empty, which leaves attributes on, and to 0 if it is, which resets
+// them where it is an operation rather than a colour argument
+// (KEEPS_LAST_ON). It clobbers AX.
 #define KEEPS_ON \
 	LZCNTQ  R13, AX;        \
 	MOVL    $63, R12;       \
@@ -273,6 +274,18 @@ GLOBL expandSlots<>(SB), RODATA|NOPTR, $128
 	LZCNTQ   R11, R11;         \
 	CMPQ     R14, R11;         \
 	JLT      fail
+
+// KEEPS_LAST_ON sets R12 as KEEPS_ON does, and jumps to fail where
+// KEEPS_LAST does, but only where R12 says reset: a last parameter that is
+// neither all zeros nor empty leaves attributes on whether it is an
+// operation or a colour argument (sgr), so its 8s do not matter. On the
+// coloured logs, a block whose last sequence sets a colour of 256 (38;5;208)
+// went one ESC at a time. It clobbers AX, R11, R14 and K3.
+#define KEEPS_LAST_ON(fail) \
+	KEEPS_ON;          \
+	LEAQ  -1(R12), AX; \
+	ANDQ  AX, R14; /* no 8s where on */ \
+	KEEPS_LAST(fail)
 
 // EMOJI_IN jumps to notEmoji unless the dword r holds a character of the
 // emoji block (F0 9F and two continuation bytes), and to notIn unless its
@@ -749,10 +762,10 @@ keeps:
 	// Under KeepColors, a block whose flags are all ESCs that start SGR
 	// sequences ending in its R10 bytes, with parameters of digits and ;
 	// alone and no 8 that may be conceal (KEEPS_EIGHTS), is copied whole:
-	// each is kept, as sgr would keep it. The last one has no 8 at all
-	// (KEEPS_LAST), so no colour argument (after 38, 48 or 58), and its
-	// last operation is its last parameter, a reset if that is all zeros
-	// or empty. With kernelColors, colored gets whether it leaves
+	// each is kept, as sgr would keep it. The last one leaves attributes
+	// on if its last parameter is neither all zeros nor empty; else it has
+	// no 8 at all, so no colour argument (after 38, 48 or 58), and that
+	// parameter is an operation, a reset (KEEPS_LAST_ON). With kernelColors, colored gets whether it leaves
 	// attributes on; with kernelLineFeed, they must be off at a line
 	// feed, and a block with more than one ends after the first. Anything
 	// else goes one ESC at a time (escapesOne, after keepsNot's second
@@ -801,8 +814,7 @@ keepsAgain:
 	MOVQ         colored-16(SP), R12
 	TESTQ        R13, R13
 	JZ           keepsLineFeedOff
-	KEEPS_LAST(keepsNot)
-	KEEPS_ON
+	KEEPS_LAST_ON(keepsNot)
 
 keepsLineFeedOff:
 	TESTQ        R12, R12
@@ -828,16 +840,14 @@ keepsLineFeed1:
 	TESTQ        R13, R13
 	JZ           keepsLineFeed
 	MOVQ         eights-104(SP), R14
-	KEEPS_LAST(keepsNot)
-	KEEPS_ON
+	KEEPS_LAST_ON(keepsNot)
 	SET_COLORED(R12)
 	JMP          keepsCopy
 
 keepsColors:
 	TESTQ        $const_kernelColors, mode-8(SP)
 	JZ           keepsCopy
-	KEEPS_LAST(keepsNot)
-	KEEPS_ON
+	KEEPS_LAST_ON(keepsNot)
 	SET_COLORED(R12)
 
 keepsCopy:
