@@ -495,9 +495,9 @@ func keepsBad(b []byte) (m uint64) {
 }
 
 // keepsEights returns the 8s among the parameters params of b, and
-// whether none of them may be a parameter of its own, 8 (conceal): one
-// that no digit follows, after [ or ;, or after a 0 after one of those or
-// another 0 (KEEPS_EIGHTS).
+// whether none of them is a parameter of its own, 8 (conceal): one that
+// no digit follows, where the carry through the zeros after a [ or ; stops
+// (KEEPS_EIGHTS).
 func keepsEights(b []byte, params uint64) (eights uint64, ok bool) {
 	eights = bytesOf(b, '8') & params
 	if eights == 0 {
@@ -510,9 +510,9 @@ func keepsEights(b []byte, params uint64) (eights uint64, ok bool) {
 		}
 	}
 	zeros := bytesOf(b, '0')
-	last := eights &^ ((params &^ seps) >> 1) // no digit after
-	alone := (seps|zeros)<<2&(zeros<<1) | seps<<1
-	return eights, last&alone == 0
+	starts := (seps<<1 + zeros) &^ zeros // each parameter's first digit but its leading zeros
+	digits := params &^ seps
+	return eights, starts&eights&^(digits>>1) == 0
 }
 
 // keepsLast reports whether the last of the sequences whose final bytes

@@ -214,42 +214,45 @@ GLOBL expandSlots<>(SB), RODATA|NOPTR, $128
 	SETNE   R12B
 
 // KEEPS_EIGHTS jumps to fail if an 8 among the parameters R12 of the
-// block Z0 may be a parameter of its own, 8 (conceal), which sgr decides
-// on: one that no digit follows, after [ or ;, or after a 0 after one of
-// those or another 0 (08, 008, and also 1008, which is not 8). An 8 that
-// is part of a larger number, as in 38 or 208, is not conceal wherever it
-// stands. It sets R14 to the 8s, for KEEPS_LAST, and clobbers AX, Z1 and
-// K3–K7.
+// block Z0 is a parameter of its own, 8 (conceal), which sgr does not
+// keep: one that no digit follows, where the carry through the zeros
+// after a [ or ; stops (8, 08, 008). An 8 that is part of a larger
+// number, as in 38, 208 or 1008, is not conceal wherever it stands. It
+// sets R14 to the 8s, for KEEPS_LAST, and clobbers AX, R11, Z1, K4, K6
+// and K7.
 #define KEEPS_EIGHTS(fail) \
 	MOVL         $0x38, AX;      \
 	VPBROADCASTB AX, Z1;         \
 	VPCMPEQB     Z1, Z0, K4;     \
-	KMOVQ        R12, K5;        \
-	KANDQ        K5, K4, K4;     \
 	KMOVQ        K4, R14;        \
-	TESTQ        R14, R14;       \
-	JZ           17(PC);         \
-	KEEPS_EIGHTS_TOO(fail) // 16 instructions
+	ANDQ         R12, R14;       \
+	JZ           18(PC);         \
+	KEEPS_EIGHTS_TOO(fail) // 17 instructions
 
-// KEEPS_EIGHTS_TOO is the rest of KEEPS_EIGHTS, where there are 8s in K4
-// and the parameters in K5. [ and ; are the bytes of a sequence whose low
-// half is B (ESC too, which is never just before a parameter).
+// KEEPS_EIGHTS_TOO is the rest of KEEPS_EIGHTS, where there are 8s in
+// R14. [ and ; are the bytes of a sequence whose low half is B (ESC too,
+// never just before a parameter). The carry, in general registers,
+// replaced ten instructions on mask registers that took 1008 for 8 too:
+// KeepColors 1.06× as fast on the log of SGR sequences alone, the
+// coloured log within noise (eight pairs of runs); without the branch on
+// there being 8s at all, 3–5% slower.
 #define KEEPS_EIGHTS_TOO(fail) \
 	MOVL         $0x0B0B0B0B, AX; \
 	VPBROADCASTD AX, Z1;         \
 	VPXORD       Z1, Z0, Z1;     \
 	VPTESTNMB    Z14, Z1, K7;    \
 	VPCMPEQB     Z30, Z0, K6;    \
-	KANDNQ       K5, K7, K5;     \
-	KSHIFTRQ     $1, K5, K5;     \
-	KANDNQ       K4, K5, K4;     \
-	KORQ         K7, K6, K5;     \
-	KSHIFTLQ     $2, K5, K5;     \
-	KSHIFTLQ     $1, K6, K6;     \
-	KANDQ        K5, K6, K6;     \
-	KSHIFTLQ     $1, K7, K7;     \
-	KORQ         K7, K6, K6;     \
-	KTESTQ       K6, K4;         \
+	KMOVQ        K7, AX;         \
+	KMOVQ        K6, R11;        \
+	SHLQ         $1, AX;         \
+	ADDQ         R11, AX;        \
+	ANDNQ        AX, R11, AX; /* where each parameter's zeros end */ \
+	ANDQ         R14, AX;        \
+	KMOVQ        K7, R11;        \
+	ANDNQ        R12, R11, R11; /* the digits */ \
+	SHRQ         $1, R11;        \
+	ANDNQ        AX, R11, AX; /* and no digit after */ \
+	TESTQ        AX, AX;         \
 	JNZ          fail
 
 // KEEPS_LAST jumps to fail if the last of the sequences whose final bytes
