@@ -1,9 +1,13 @@
 package sanitize
 
 import (
+	"bytes"
+	"io"
 	"math/rand/v2"
 	"testing"
 	"unicode"
+
+	"golang.org/x/text/transform"
 )
 
 // passEmoji on the cases it decides, worked out from UTS #51 and the rule
@@ -67,6 +71,24 @@ func checkFastPathsOnRuns(t *testing.T, rng *rand.Rand, count, most int, pieces 
 		}
 		for _, opts := range configs {
 			checkFastPaths(t, newSanitizer(configure(opts)), in)
+		}
+	}
+}
+
+// checkReaders holds both readers to the plain loop on in, for each set
+// of configs: transform.NewReader, whose 4 KiB buffers start calls
+// anywhere, and NewReader, which calls Span first.
+func checkReaders(t *testing.T, in []byte, configs [][]Option) {
+	t.Helper()
+	for _, opts := range configs {
+		s := newSanitizer(configure(opts))
+		_, ref := fastPaths(s)
+		want, _ := oneShot(ref, in)
+		if got, err := io.ReadAll(transform.NewReader(bytes.NewReader(in), s)); err != nil || !bytes.Equal(got, want) {
+			t.Errorf("%v: through transform.NewReader, the output differs from the reference's", opts)
+		}
+		if got, err := io.ReadAll(NewReader(bytes.NewReader(in), opts...)); err != nil || !bytes.Equal(got, want) {
+			t.Errorf("%v: through NewReader, the output differs from the reference's", opts)
 		}
 	}
 }
