@@ -184,6 +184,28 @@ GLOBL expandSlots<>(SB), RODATA|NOPTR, $128
 	ADDQ         R11, R13;     \
 	JCS          fail
 
+// CSI_ENDS sets R11 to the final bytes of the CSI sequences of the plain
+// form whose ESCs are AX in a block of a run (csisRun), whose parameter
+// bytes are R13, and R12 to those in the next block, whose parameter bytes
+// are BX and final bytes K7: the carry runs through the parameters of
+// each and stops on the byte after them, across the two blocks. It jumps
+// to fail where the carry runs past the next block, or stops on a byte
+// that is no final byte (fin, of the block). It clobbers R13.
+#define CSI_ENDS(fin, fail) \
+	LEAQ  (AX*4), R11;   \
+	MOVQ  AX, R12;       \
+	SHRQ  $62, R12;      \
+	ADDQ  R13, R11;      \
+	ADCQ  BX, R12;       \
+	JCS   fail;          \
+	ANDNQ R11, R13, R11; \
+	ANDNQ R12, BX, R12;  \
+	ANDNQ R11, fin, R13; \
+	JNZ   fail;          \
+	KMOVQ K7, R13;       \
+	ANDNQ R12, R13, R13; \
+	JNZ   fail
+
 // SET_COLORED stores r, 1 if attributes are on after a kept SGR
 // sequence and 0 if not, in colored, and in watch too if line feeds pass
 // raw (kernelLineFeed). It clobbers r.
@@ -2024,19 +2046,7 @@ csisRunLoop:
 	ANDNQ        AX, R11, R11
 	JNZ          csisRunOSC // an ESC without [
 	KMOVQ        K6, BX
-	LEAQ         (AX*4), R11
-	MOVQ         AX, R12
-	SHRQ         $62, R12
-	ADDQ         R13, R11
-	ADCQ         BX, R12
-	JCS          csisRunOSC
-	ANDNQ        R11, R13, R11 // the ends
-	ANDNQ        R12, BX, R12
-	ANDNQ        R11, R14, R13
-	JNZ          csisRunOSC // an end that is no final byte
-	KMOVQ        K7, R13
-	ANDNQ        R12, R13, R13
-	JNZ          csisRunOSC
+	CSI_ENDS(R14, csisRunOSC)
 	XORL         BX, BX
 	TZCNTQ       R12, R13
 	INCQ         R13
@@ -2210,23 +2220,11 @@ csisRunOSC:
 	VPANDQ       Z22, Z0, Z2
 	VPCMPEQB     Z30, Z2, K1
 	KMOVQ        K1, R13 // parameter bytes
-	KMOVQ        K6, BX // those of the next block
-	LEAQ         (AX*4), R11
-	MOVQ         AX, R12
-	SHRQ         $62, R12
-	ADDQ         R13, R11
-	ADCQ         BX, R12
-	JCS          csisRunEnd
-	ANDNQ        R11, R13, R11 // the ends
-	ANDNQ        R12, BX, R12 // in the next block
 	VPCMPUB      $5, Z25, Z0, K1
 	VPCMPUB      $1, Z4, Z0, K1, K1
-	KMOVQ        K1, R13
-	ANDNQ        R11, R13, R13
-	JNZ          csisRunEnd // an end that is no final byte
-	KMOVQ        K7, R13
-	ANDNQ        R12, R13, R13
-	JNZ          csisRunEnd
+	KMOVQ        K1, R14 // final bytes
+	KMOVQ        K6, BX // those of the next block
+	CSI_ENDS(R14, csisRunEnd)
 	MOVQ         R12, BX
 	SHLQ         $1, BX
 	MOVQ         R11, R13
