@@ -77,18 +77,19 @@ func checkFastPathsOnRuns(t *testing.T, rng *rand.Rand, count, most int, pieces 
 
 // checkReaders holds both readers to the plain loop on in, for each set
 // of configs: transform.NewReader, whose 4 KiB buffers start calls
-// anywhere, and NewReader, which calls Span first.
+// anywhere, and NewReader, which calls Span first. Under RejectInvalid
+// each must end where the plain loop does, with an error.
 func checkReaders(t *testing.T, in []byte, configs [][]Option) {
 	t.Helper()
 	for _, opts := range configs {
 		s := newSanitizer(configure(opts))
 		_, ref := fastPaths(s)
-		want, _ := oneShot(ref, in)
-		if got, err := io.ReadAll(transform.NewReader(bytes.NewReader(in), s)); err != nil || !bytes.Equal(got, want) {
-			t.Errorf("%v: through transform.NewReader, the output differs from the reference's", opts)
+		want, wantErr := oneShot(ref, in)
+		if got, err := io.ReadAll(transform.NewReader(bytes.NewReader(in), s)); (err != nil) != (wantErr != nil) || !bytes.Equal(got, want) {
+			t.Errorf("%v: through transform.NewReader, the output differs from the reference's (%v, %v)", opts, err, wantErr)
 		}
-		if got, err := io.ReadAll(NewReader(bytes.NewReader(in), opts...)); err != nil || !bytes.Equal(got, want) {
-			t.Errorf("%v: through NewReader, the output differs from the reference's", opts)
+		if got, err := io.ReadAll(NewReader(bytes.NewReader(in), opts...)); (err != nil) != (wantErr != nil) || !bytes.Equal(got, want) {
+			t.Errorf("%v: through NewReader, the output differs from the reference's (%v, %v)", opts, err, wantErr)
 		}
 	}
 }

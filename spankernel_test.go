@@ -33,6 +33,8 @@ func TestSpanKernel(t *testing.T) {
 		{KeepColors(), Allow('\n'), Sequences(StripSequences)},
 		{KeepColors(), Allow('\n'), Also(Invisible | Tags | VariationSelectors)},
 		{KeepColors(), Allow('\n'), Reversible()},
+		{KeepColors(), Allow('\n'), Remove(Controls)},
+		{KeepColors(), Allow('\n'), OnInvalid(RejectInvalid), WithStyle(CaretStyle)},
 	}
 	rng := rand.New(rand.NewPCG(31, 32))
 	checkFastPathsOnRuns(t, rng, runs(600), 40, pieces, configs)
@@ -47,6 +49,10 @@ func TestSpanKernel(t *testing.T) {
 		in = append(in, p...)
 	}
 	checkReaders(t, in, configs)
+	// And with an ill-formed byte halfway, where the readers stop under
+	// RejectInvalid.
+	half := len(in) / 2
+	checkReaders(t, append(append(in[:half:half], 0xFF), in[half:]...), configs)
 }
 
 // On a coloured log whose sequences are all kept, with attributes off at
