@@ -229,6 +229,16 @@ func TestCleanRecordsDoNotAllocate(t *testing.T) {
 	if allocs > bareAllocs {
 		t.Errorf("NewHandler: %v allocations per clean record, the bare handler %v", allocs, bareAllocs)
 	}
+	// Emoji sequences pass the invisible classes that the handler adds in
+	// context: none of them costs an allocation either.
+	emoji := func(l *slog.Logger) func() {
+		return func() {
+			l.LogAttrs(ctx, slog.LevelInfo, "served \u2764\ufe0f", slog.String("who", "\U0001F468\u200d\U0001F469\u200d\U0001F467"))
+		}
+	}
+	if allocs, bareAllocs := testing.AllocsPerRun(100, emoji(wrapped)), testing.AllocsPerRun(100, emoji(bare)); allocs > bareAllocs {
+		t.Errorf("NewHandler: %v allocations per record with emoji sequences, the bare handler %v", allocs, bareAllocs)
+	}
 	if n := testing.AllocsPerRun(100, func() { lw.Write(line) }); n != 0 {
 		t.Errorf("NewLineWriter: %v allocations per clean record", n)
 	}

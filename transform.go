@@ -218,7 +218,14 @@ func (t *sanitizer) string(s string) (string, error) {
 	// clean and Span only read, so they may look at the bytes of s in
 	// place; clean keeps no state, so t need not even be copied.
 	p := unsafe.Slice(unsafe.StringData(s), len(s))
-	if t.bom == KeepBOM {
+	if t.bom == KeepBOM && !t.keepColors && t.set.class&contextual == 0 {
+		// Where clean passes all that Span does, which is but a BOM, an
+		// SGR sequence that KeepColors keeps and what passes in context:
+		// else clean stopped at each of those, and a clean line of a
+		// coloured log, or text with an emoji ZWJ sequence under the
+		// invisible classes (as the log helpers have them), went through
+		// Transform and two allocations.
+		//
 		// The keys and values of log records are mostly short: there the
 		// fast paths cost more to start than the plain loop takes.
 		if len(p) < kernelBlock {

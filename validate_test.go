@@ -9,6 +9,7 @@ import (
 	"testing"
 	"unicode"
 	"unicode/utf8"
+	"unsafe"
 
 	xunicode "golang.org/x/text/encoding/unicode"
 	"golang.org/x/text/transform"
@@ -175,6 +176,9 @@ func TestStringAndBytes(t *testing.T) {
 func TestCleanInputDoesNotAllocate(t *testing.T) {
 	s := "a clean line of text, with é and 😀 but no control characters"
 	b := []byte(s)
+	colored := "\x1b[90m2026-11-21T18:00:00Z\x1b[0m \x1b[32mINF\x1b[0m request served \x1b[36mstatus=\x1b[0m200\n"
+	cb := []byte(colored)
+	emoji := "the family \U0001F468\u200d\U0001F469\u200d\U0001F467 went to the sea, \u2764\ufe0f, with \U0001F3F4\U000E0067\U000E0062\U000E0073\U000E0063\U000E0074\U000E007F"
 	tests := []struct {
 		desc string
 		f    func()
@@ -188,10 +192,26 @@ func TestCleanInputDoesNotAllocate(t *testing.T) {
 		}},
 		{"Bytes", func() { Bytes(b) }},
 		{"Bytes with Allow and AlsoFunc", func() { Bytes(b, Allow('\t', '\n'), AlsoFunc(unicode.IsMark)) }},
+		// What passes only in context, which Span passes and clean does
+		// not: a coloured line under KeepColors, emoji sequences under the
+		// invisible classes, short and long.
+		{"String with KeepColors", func() { String(colored, KeepColors(), Allow('\n')) }},
+		{"String with KeepColors, short", func() { String("\x1b[31mERR\x1b[0m", KeepColors()) }},
+		{"String with the invisible classes", func() { String(emoji, Also(Invisible|Tags|VariationSelectors)) }},
+		{"String with the invisible classes, short", func() { String("\u2764\ufe0f \U0001F468\u200d\U0001F469", Also(Invisible)) }},
+		{"Bytes with KeepColors", func() { Bytes(cb, KeepColors(), Allow('\n')) }},
 	}
 	for _, tt := range tests {
 		if n := testing.AllocsPerRun(100, tt.f); n != 0 {
 			t.Errorf("%s: %v allocations, want 0", tt.desc, n)
+		}
+	}
+	for _, c := range []struct {
+		s    string
+		opts []Option
+	}{{colored, []Option{KeepColors(), Allow('\n')}}, {emoji, []Option{Also(Invisible | Tags | VariationSelectors)}}} {
+		if out, err := String(c.s, c.opts...); err != nil || unsafe.StringData(out) != unsafe.StringData(c.s) {
+			t.Errorf("String(%q) = %q, %v: not s itself", c.s, out, err)
 		}
 	}
 	if out, _ := Bytes(b); &out[0] != &b[0] {
