@@ -44,7 +44,7 @@ func (w *lineWriter) Write(p []byte) (int, error) {
 	if nl {
 		rec = rec[:len(rec)-1]
 	}
-	if w.l.proto.clean(rec) == len(rec) {
+	if w.l.proto.unchanged(rec) {
 		if _, err := w.w.Write(p); err != nil {
 			return 0, err
 		}

@@ -49,7 +49,7 @@ func (l *logSanitizer) string(s string) string {
 
 // clean reports whether s needs no change; it is the fast path of string.
 func (l *logSanitizer) clean(s string) bool {
-	return l.proto.clean(unsafe.Slice(unsafe.StringData(s), len(s))) == len(s)
+	return l.proto.unchanged(unsafe.Slice(unsafe.StringData(s), len(s)))
 }
 
 // cleanAttr reports whether attr would leave a as it is.

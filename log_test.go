@@ -239,6 +239,10 @@ func TestCleanRecordsDoNotAllocate(t *testing.T) {
 	if allocs, bareAllocs := testing.AllocsPerRun(100, emoji(wrapped)), testing.AllocsPerRun(100, emoji(bare)); allocs > bareAllocs {
 		t.Errorf("NewHandler: %v allocations per record with emoji sequences, the bare handler %v", allocs, bareAllocs)
 	}
+	emojiLine := []byte("2026/11/21 18:00:00 served \u2764\ufe0f to \U0001F468\u200d\U0001F469\u200d\U0001F467\n")
+	if n := testing.AllocsPerRun(100, func() { lw.Write(emojiLine) }); n != 0 {
+		t.Errorf("NewLineWriter: %v allocations per record with emoji sequences", n)
+	}
 	if n := testing.AllocsPerRun(100, func() { lw.Write(line) }); n != 0 {
 		t.Errorf("NewLineWriter: %v allocations per clean record", n)
 	}

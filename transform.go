@@ -215,34 +215,35 @@ func fresh(c config) *sanitizer {
 // change. It leaves t as it was, so that one compiled sanitizer can serve
 // many goroutines at once.
 func (t *sanitizer) string(s string) (string, error) {
-	// clean and Span only read, so they may look at the bytes of s in
-	// place; clean keeps no state, so t need not even be copied.
-	p := unsafe.Slice(unsafe.StringData(s), len(s))
-	if t.bom == KeepBOM && !t.keepColors && t.set.class&contextual == 0 {
-		// Where clean passes all that Span does, which is but a BOM, an
-		// SGR sequence that KeepColors keeps and what passes in context:
-		// else clean stopped at each of those, and a clean line of a
-		// coloured log, or text with an emoji ZWJ sequence under the
-		// invisible classes (as the log helpers have them), went through
-		// Transform and two allocations.
-		//
-		// The keys and values of log records are mostly short: there the
-		// fast paths cost more to start than the plain loop takes.
-		if len(p) < kernelBlock {
-			if n, _ := t.set.cleanRef(p, 0, len(p)); n == len(p) {
-				return s, nil
-			}
-		} else if t.clean(p) == len(p) {
-			return s, nil
-		}
-	} else {
-		u := *t
-		u.Reset()
-		if _, err := u.Span(p, true); err == nil {
-			return s, nil
-		}
+	// unchanged only reads, so it may look at the bytes of s in place.
+	if t.unchanged(unsafe.Slice(unsafe.StringData(s), len(s))) {
+		return s, nil
 	}
 	v := *t // only this path pays for a transformer on the heap
 	out, _, err := transform.String(&v, s)
 	return out, err
+}
+
+// unchanged reports whether p, as a whole stream, needs no change, and
+// leaves t as it was. Where clean passes all that Span does, which is but
+// a BOM, an SGR sequence that KeepColors keeps and what passes in
+// context, it asks clean, which keeps no state, so that t need not even
+// be copied; else Span, on a copy. (With clean alone, a clean line of a
+// coloured log, or text with an emoji ZWJ sequence under the invisible
+// classes that the log helpers have, went through Transform and two
+// allocations.)
+func (t *sanitizer) unchanged(p []byte) bool {
+	if t.bom == KeepBOM && !t.keepColors && t.set.class&contextual == 0 {
+		// The keys and values of log records are mostly short: there the
+		// fast paths cost more to start than the plain loop takes.
+		if len(p) < kernelBlock {
+			n, _ := t.set.cleanRef(p, 0, len(p))
+			return n == len(p)
+		}
+		return t.clean(p) == len(p)
+	}
+	u := *t
+	u.Reset()
+	_, err := u.Span(p, true)
+	return err == nil
 }
