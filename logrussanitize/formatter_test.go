@@ -119,6 +119,15 @@ func TestCleanEntriesDoNotAllocate(t *testing.T) {
 	if w > b {
 		t.Errorf("%v allocations per clean entry, the bare formatter %v", w, b)
 	}
+	// Nor one with emoji sequences, which pass the invisible classes in
+	// context.
+	e = &logrus.Entry{Logger: logrus.New(), Data: logrus.Fields{"who": "\U0001F468\u200d\U0001F469\u200d\U0001F467"},
+		Message: "served \u2764\ufe0f", Time: time.Now()}
+	b = testing.AllocsPerRun(100, func() { bare.Format(e) })
+	w = testing.AllocsPerRun(100, func() { wrapped.Format(e) })
+	if w > b {
+		t.Errorf("%v allocations per entry with emoji sequences, the bare formatter %v", w, b)
+	}
 }
 
 func BenchmarkEntry(b *testing.B) {

@@ -186,6 +186,16 @@ func TestCleanEntriesDoNotAllocate(t *testing.T) {
 	if w > b {
 		t.Errorf("%v allocations per clean entry, the bare logger %v", w, b)
 	}
+	// Nor one with emoji sequences, which pass the invisible classes in
+	// context.
+	emoji := func(l *zap.Logger) func() {
+		return func() {
+			l.Info("served \u2764\ufe0f", zap.String("who", "\U0001F468\u200d\U0001F469\u200d\U0001F467"))
+		}
+	}
+	if b, w := testing.AllocsPerRun(200, emoji(bare)), testing.AllocsPerRun(200, emoji(wrapped)); w > b {
+		t.Errorf("%v allocations per entry with emoji sequences, the bare logger %v", w, b)
+	}
 }
 
 type discard struct{}
