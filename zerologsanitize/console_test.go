@@ -111,4 +111,12 @@ func TestCleanJSONDoesNotAllocate(t *testing.T) {
 	if b, w := testing.AllocsPerRun(200, log(&bare)), testing.AllocsPerRun(200, log(&wrapped)); w > b {
 		t.Errorf("%v allocations per clean event, zerolog alone %v", w, b)
 	}
+	// Nor one with emoji sequences, which pass the invisible classes in
+	// context.
+	emoji := func(l *zerolog.Logger) func() {
+		return func() { l.Info().Str("who", "\U0001F468\u200d\U0001F469\u200d\U0001F467").Msg("served \u2764\ufe0f") }
+	}
+	if b, w := testing.AllocsPerRun(200, emoji(&bare)), testing.AllocsPerRun(200, emoji(&wrapped)); w > b {
+		t.Errorf("%v allocations per event with emoji sequences, zerolog alone %v", w, b)
+	}
 }
