@@ -24,13 +24,13 @@ const (
 // csi handles the byte at at, whose escape the table leaves to the
 // caller, in the escape loop of r; it ends the copy there unless it is an
 // ESC (Span's table, spanEscapes, leaves every byte to the caller). A CSI
-// sequence of the plain form,
-// ESC [, parameter bytes 30–3F and a final byte 40–7E, that ends in
-// r.end, is dropped under kernelStrip, or, if it is an SGR sequence that
-// sgr keeps, kept under kernelKeep, noting in colored whether it leaves
-// attributes on; under kernelKeep alone an ESC that starts no sequence
-// kept is escaped. A sequence that may run past r.end starts the next
-// block; anything else, or anything under mode 0, ends the copy there.
+// sequence of the plain form, ESC [, parameter bytes 30–3F and a final
+// byte 40–7E, that ends in r.end, is dropped under kernelStrip, or, if it
+// is an SGR sequence that sgr keeps, kept under kernelKeep, noting in
+// colored whether it leaves attributes on; under kernelKeep alone an ESC
+// that starts no sequence kept is escaped. A sequence that may run past
+// r.end starts the next block; anything else, or anything under mode 0,
+// ends the copy there.
 func (c *copier) csi(r *run, at int) csiStep {
 	mode := c.k.mode
 	switch {
