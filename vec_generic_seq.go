@@ -408,7 +408,7 @@ func (c *copier) keeps(r *run) bool {
 	for second := false; ; second = true {
 		escs, params, sum, ok := plainCSIs(r)
 		switch {
-		case ok && c.keepsBlock(r, params&^sum, sum&^params):
+		case ok && c.keepsBlock(r, escs, params&^sum, sum&^params):
 			return c.copyRest(r, r.end)
 		case escs == 0 && !second:
 			return c.expand(r)
@@ -430,55 +430,63 @@ func (c *copier) keeps(r *run) bool {
 	}
 }
 
-// keepsBlock reports whether the sequences of r, whose parameters the
-// carry went through are params and whose final bytes are finals, are
-// all SGR sequences that the kernel keeps as sgr would: parameters of
-// digits and ; alone and no 8 that may be conceal (keepsEights); and it
-// notes what the last leaves on (keepsLastOn).
-// With kernelLineFeed, attributes must be off at the first line feed, and
-// a block with more than one ends after the first (r.end).
-func (c *copier) keepsBlock(r *run, params, finals uint64) bool {
+// keepsBlock reports whether the sequences of r, whose ESCs are escs,
+// whose parameters the carry went through are params and whose final
+// bytes are finals, are all SGR sequences that the kernel keeps as sgr
+// would: parameters of digits and ; alone and no 8 that may be conceal;
+// and it notes what the last leaves on. With kernelLineFeed, attributes
+// must be off at every line feed. All of it is worked out on the block's
+// masks at once, without a branch on what each sequence holds
+// (KEEPS_BLOCK).
+func (c *copier) keepsBlock(r *run, escs, params, finals uint64) bool {
 	b := r.b
 	if finals&^bytesOf(b, 'm') != 0 || params&keepsBad(b) != 0 {
 		return false
 	}
-	eights, ok := keepsEights(b, params)
-	if !ok {
-		return false
-	}
-	lf := bytesOf(b, '\n') & below(r.end)
-	if c.k.mode&kernelLineFeed == 0 || lf == 0 {
-		if c.k.mode&kernelColors != 0 {
-			on, ok := keepsLastOn(b, finals, eights)
-			if !ok {
-				return false
-			}
-			c.setColored(on)
+	// Where the carry through the zeros after each [ or ; stops: on a
+	// final byte, the last parameter is all zeros or empty, a reset
+	// where it is an operation; on an 8 that no digit follows, the
+	// parameter is 8, conceal.
+	var seps uint64 // bytes whose low half is B: [ and ; among these
+	for i, x := range b {
+		if x&0x0F == 0x0B {
+			seps |= 1 << i
 		}
-		return true
 	}
-	first := firstBit(lf)
-	on := c.colored
-	if before := finals & below(first); before != 0 {
-		if on, ok = keepsLastOn(b, before, eights); !ok {
+	zeros := bytesOf(b, '0')
+	ends := (seps<<1 + zeros) &^ zeros
+	resets := finals & ends
+	if eights := bytesOf(b, '8') & params; eights != 0 {
+		if ends&eights&^((params&^seps)>>1) != 0 {
+			return false // conceal
+		}
+		// A sequence with an 8 may set a colour (38, 48, 58), whose
+		// last argument may be 0: what looks like a reset there is left
+		// to sgr. The carry from each ESC through its bytes but its 8s
+		// stops on its final byte only if it has none.
+		q := escs | escs<<1 | params&^eights
+		if resets&^((escs+q)&^q) != 0 {
 			return false
 		}
 	}
-	if on {
-		return false // the reset goes first
-	}
-	after := finals &^ below(first+1)
-	if lf&(lf-1) != 0 || after == 0 {
-		if lf&(lf-1) != 0 {
-			r.end = first + 1
-		}
-		c.colored, c.watch = false, false
+	if c.k.mode&kernelColors == 0 {
 		return true
 	}
-	if on, ok = keepsLastOn(b, after, eights); !ok {
-		return false
+	// The bytes with attributes on: from after each sequence that leaves
+	// them on (or the block's start, if they were) up to the next final
+	// byte, where the carry through the bytes that are none stops.
+	on := finals &^ resets
+	none := ^finals
+	var in uint64
+	if c.colored {
+		in = 1
 	}
-	c.setColored(on)
+	sum, carry := bits.Add64(none, on<<1|in, 0)
+	lit := (sum ^ none) & none
+	if c.k.mode&kernelLineFeed != 0 && lit&bytesOf(b, '\n')&below(r.end) != 0 {
+		return false // the reset goes first
+	}
+	c.setColored(carry|on>>63 != 0)
 	return true
 }
 
@@ -492,61 +500,6 @@ func keepsBad(b []byte) (m uint64) {
 		}
 	}
 	return m
-}
-
-// keepsEights returns the 8s among the parameters params of b, and
-// whether none of them is a parameter of its own, 8 (conceal): one that
-// no digit follows, where the carry through the zeros after a [ or ; stops
-// (KEEPS_EIGHTS).
-func keepsEights(b []byte, params uint64) (eights uint64, ok bool) {
-	eights = bytesOf(b, '8') & params
-	if eights == 0 {
-		return 0, true
-	}
-	var seps uint64 // bytes whose low half is B: [ and ; among these
-	for i, c := range b {
-		if c&0x0F == 0x0B {
-			seps |= 1 << i
-		}
-	}
-	zeros := bytesOf(b, '0')
-	starts := (seps<<1 + zeros) &^ zeros // each parameter's first digit but its leading zeros
-	digits := params &^ seps
-	return eights, starts&eights&^(digits>>1) == 0
-}
-
-// keepsLast reports whether the last of the sequences whose final bytes
-// are finals has no 8 among its parameters, eights (KEEPS_LAST): none
-// after the last ESC before its final byte.
-func keepsLast(b []byte, finals, eights uint64) bool {
-	before := below(63 - bits.LeadingZeros64(finals))
-	eights &= before
-	if eights == 0 {
-		return true
-	}
-	escs := bytesOf(b, 0x1B) & before
-	return bits.LeadingZeros64(eights) >= bits.LeadingZeros64(escs)
-}
-
-// keepsLastOn reports what keepsOn says of the last of the sequences
-// whose final bytes are finals, and whether keeps can tell
-// (KEEPS_LAST_ON): a last parameter neither all zeros nor empty leaves
-// attributes on whether it is an operation or a colour argument (sgr),
-// and only where it is, keepsLast must hold.
-func keepsLastOn(b []byte, finals, eights uint64) (on, ok bool) {
-	on = keepsOn(b, finals)
-	return on, on || keepsLast(b, finals, eights)
-}
-
-// keepsOn reports whether the last of the sequences whose final bytes are
-// finals leaves attributes on: whether its last parameter is neither all
-// zeros nor empty (KEEPS_ON).
-func keepsOn(b []byte, finals uint64) bool {
-	i := 63 - bits.LeadingZeros64(finals) - 1
-	for b[i] == '0' {
-		i--
-	}
-	return b[i] != ';' && b[i] != '['
 }
 
 // paramBytes returns the bytes of b from 30 to 3F, as bits.
