@@ -702,8 +702,32 @@ keeps:
 	MOVQ     $0, keepsTry-112(SP)
 
 keepsAgain:
-	PLAIN_CSIS(keepsNone)
-	MOVQ     AX, keepsEscs-88(SP)
+	// PLAIN_CSIS, but where the last sequence may run past the block
+	// (keepsPast).
+	VPCMPEQB     Z31, Z0, K3
+	KMOVQ        K3, AX
+	BZHIQ        R10, AX, AX
+	ANDNQ        BX, AX, R11
+	JNZ          keepsNone // a flag that is no ESC
+	VPANDQ       Z22, Z0, Z1
+	VPCMPEQB     Z30, Z1, K3
+	KMOVQ        K3, R11
+
+keepsCarry:
+	LEAQ         (AX*4), R13
+	ADDQ         R11, R13
+	JCS          keepsPast
+	MOVQ         AX, R14
+	SHRQ         $62, R14
+	JNZ          keepsPast
+	MOVL         $0x5B, R14 // [
+	VPBROADCASTB R14, Z1
+	VPCMPEQB     Z1, Z0, K3
+	KMOVQ        K3, R14
+	SHRQ         $1, R14
+	ANDNQ        AX, R14, R14
+	JNZ          keepsNone // an ESC without [
+	MOVQ         AX, keepsEscs-88(SP)
 	ANDNQ    R11, R13, R12 // the parameters the carry went through
 	ANDNQ    R13, R11, R13 // the byte after each run: its final byte
 	MOVL         $0x6D, AX // m
@@ -809,6 +833,27 @@ keepsCopy:
 	COPY_REST
 	JMP          next
 
+keepsPast:
+	// The last sequence may run past the block, as on a coloured log
+	// every third block or so: the cut that keepsNot would make once the
+	// checks below failed is made at once, with the ESCs and parameter
+	// bytes kept. It is the same cut, and the same second try.
+	CMPQ         keepsTry-112(SP), $0
+	JNE          keepsNone
+	LZCNTQ       AX, R14
+	MOVL         $63, R13
+	SUBQ         R14, R13 // the last ESC
+	JLE          keepsOne
+	MOVQ         R10, keepsEnd-120(SP)
+	MOVQ         BX, keepsFlags-128(SP)
+	MOVQ         R13, R10
+	BZHIQ        R10, BX, BX
+	MOVQ         $1, keepsTry-112(SP)
+	TESTQ        BX, BX
+	JZ           keepsRest
+	BZHIQ        R10, AX, AX
+	JMP          keepsCarry
+
 keepsNone:
 	TESTQ        AX, AX
 	JNZ          keepsNot
@@ -838,6 +883,8 @@ keepsNot:
 	MOVQ         $1, keepsTry-112(SP)
 	TESTQ        BX, BX
 	JNZ          keepsAgain
+
+keepsRest:
 	XORL         R12, R12
 	JMP          rest
 
