@@ -765,7 +765,7 @@ keepsCarry:
 	VPCMPEQB     Z1, Z0, K4
 	KMOVQ        K4, R11
 	ANDQ         R12, R11 // the 8s
-	JZ           keepsState // none, as on most blocks: 3–5% faster
+	JZ           keepsState // none, as on most blocks: without this branch, 0.9× on the sgr log
 
 	KMOVQ        K7, AX
 	ANDNQ        R12, AX, AX // the digits
