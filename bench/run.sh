@@ -16,6 +16,8 @@ go test -c -o "$out.test" .
 # The anchors (segmentio/asm, sonic, charmbracelet/x/ansi) are a module of
 # their own, so that the library never depends on them.
 (cd bench/anchors && go test -c -o "$out.anchors.test" .)
+# The floors of the sequence paths (bench/floor), in assembly of their own.
+(cd bench/floor && go test -c -o "$out.floor.test" .)
 {
 	echo "date: $(date -u +%Y-%m-%dT%H:%MZ)"
 	echo "go: $(go version)"
@@ -26,9 +28,11 @@ go test -c -o "$out.test" .
 			-test.count 1 -test.benchtime "${BENCHTIME:-0.1s}"
 		"$out.anchors.test" -test.run '^$' -test.bench "${BENCH:-Corpus}" -test.benchmem \
 			-test.count 1 -test.benchtime "${BENCHTIME:-0.1s}" || true
+		"$out.floor.test" -test.run '^$' -test.bench "${BENCH:-Corpus}" -test.benchmem \
+			-test.count 1 -test.benchtime "${BENCHTIME:-0.1s}" || true
 	done
 } >"$out"
-rm -f "$out.test" "$out.anchors.test"
+rm -f "$out.test" "$out.anchors.test" "$out.floor.test"
 echo "raw results: $out"
 head -n 3 "$out"
 go run ./bench/ratio "$@" <"$out"

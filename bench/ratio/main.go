@@ -204,12 +204,38 @@ func printTargets(ps passes) {
 			fmt.Printf("%-48s %8.2f %8.2f  %s\n", c+"/"+t.ours+" ÷ "+t.than, r, t.min, verdict)
 		}
 	}
+	printFloors(ps)
 	if r := ps.ratio("Stream/New/Reader", "Stream/copy"); r != 0 {
 		verdict := "met"
 		if r < 0.15 {
 			verdict = "NOT MET"
 		}
 		fmt.Printf("%-48s %8.2f %8.2f  %s\n", "Stream/New/Reader ÷ copy", r, 0.15, verdict)
+	}
+}
+
+// floors pairs each path under a target of issue 13 with its floor
+// (bench/floor): the least its design does, with no branch and nothing
+// carried from block to block.
+var floors = [][2]string{
+	{"Escape/strip/Transform", "floor/strip"},
+	{"Escape/keepColors/Transform", "floor/keep"},
+	{"Escape/keepColors/Transform", "floor/lean"},
+}
+
+// printFloors prints, on the coloured logs, each floor against copy, the
+// most a path built on it could reach, and the path against its floor.
+func printFloors(ps passes) {
+	for _, c := range []string{"colored", "sgr"} {
+		for _, f := range floors {
+			floor := "Corpus/" + c + "/" + f[1]
+			r := ps.ratio(floor, "Corpus/"+c+"/copy")
+			if r == 0 {
+				continue
+			}
+			fmt.Printf("%-48s %8.2f            (the most it allows)\n", c+"/"+f[1]+" ÷ copy", r)
+			fmt.Printf("%-48s %8.2f\n", c+"/"+f[0]+" ÷ "+f[1], ps.ratio("Corpus/"+c+"/"+f[0], floor))
+		}
 	}
 }
 
@@ -273,5 +299,5 @@ func printTable(ps passes) {
 
 func isAnchor(rest string) bool {
 	return rest == "copy" || rest == "copy/whole" || rest == "read" || rest == "utf8.Valid" || rest == "strconv.AppendQuote" ||
-		strings.HasPrefix(rest, "x/") || strings.HasPrefix(rest, "anchor/")
+		strings.HasPrefix(rest, "x/") || strings.HasPrefix(rest, "anchor/") || strings.HasPrefix(rest, "floor/")
 }
