@@ -216,6 +216,23 @@ GLOBL expandSlots<>(SB), RODATA|NOPTR, $128
 	XORL  r, r;                               \
 	MOVQ  r, watch-48(SP)
 
+// KEEPS_CUT cuts the block before its last ESC, of those in AX, for
+// keeps's second try: to keepsOne if that is its first byte, or if there
+// is none; else R10 and BX are kept for keepsBack, and cut there, and if
+// no flag is left before the cut, to keepsRest. It clobbers R13 and R14.
+#define KEEPS_CUT \
+	LZCNTQ AX, R14;                 \
+	MOVL   $63, R13;                \
+	SUBQ   R14, R13; /* the last ESC; -1 if none */ \
+	JLE    keepsOne;                \
+	MOVQ   R10, keepsEnd-120(SP);   \
+	MOVQ   BX, keepsFlags-128(SP);  \
+	MOVQ   R13, R10;                \
+	BZHIQ  R10, BX, BX;             \
+	MOVQ   $1, keepsTry-112(SP);    \
+	TESTQ  BX, BX;                  \
+	JZ     keepsRest
+
 // EMOJI_IN jumps to notEmoji unless the dword r holds a character of the
 // emoji block (F0 9F and two continuation bytes), and to notIn unless its
 // bit in the bitmap at table(R13) (emojiTables) is set. It clobbers r and
@@ -840,17 +857,7 @@ keepsPast:
 	// bytes kept. It is the same cut, and the same second try.
 	CMPQ         keepsTry-112(SP), $0
 	JNE          keepsNone
-	LZCNTQ       AX, R14
-	MOVL         $63, R13
-	SUBQ         R14, R13 // the last ESC
-	JLE          keepsOne
-	MOVQ         R10, keepsEnd-120(SP)
-	MOVQ         BX, keepsFlags-128(SP)
-	MOVQ         R13, R10
-	BZHIQ        R10, BX, BX
-	MOVQ         $1, keepsTry-112(SP)
-	TESTQ        BX, BX
-	JZ           keepsRest
+	KEEPS_CUT
 	BZHIQ        R10, AX, AX
 	JMP          keepsCarry
 
@@ -872,17 +879,8 @@ keepsNot:
 	VPCMPEQB     Z31, Z0, K3
 	KMOVQ        K3, AX
 	BZHIQ        R10, AX, AX
-	LZCNTQ       AX, R11
-	MOVL         $63, AX
-	SUBQ         R11, AX // the last ESC; -1 if none
-	JLE          keepsOne
-	MOVQ         R10, keepsEnd-120(SP)
-	MOVQ         BX, keepsFlags-128(SP)
-	MOVQ         AX, R10
-	BZHIQ        R10, BX, BX
-	MOVQ         $1, keepsTry-112(SP)
-	TESTQ        BX, BX
-	JNZ          keepsAgain
+	KEEPS_CUT
+	JMP          keepsAgain
 
 keepsRest:
 	XORL         R12, R12
