@@ -323,6 +323,7 @@ func TestStripKernelOSC(t *testing.T) {
 		// block.
 		{"\x1b]0;\x1b[31mx\x07", false},
 		{"\x1b]0;a\x1b]0;b\x07", false},
+		{"\x1b]0;t\x1b\x07", false}, // ESC BEL, no ST: none
 		{"\x1b\\", false},
 		{"x\x1b\\\x1b]0;t\x07", false},
 		{"\x1b]0;a\tb\x07", false},
@@ -339,6 +340,10 @@ func TestStripKernelOSC(t *testing.T) {
 				if _, nSrc := vecCopy(dst, in, s.set.vec, s.esc, &s.kseq); c.whole && nSrc < pad+len(c.seq) {
 					t.Errorf("%+q after %d bytes: the kernel stopped at %d", c.seq, pad, nSrc)
 				}
+				// After text with sequences, so that the run of blocks
+				// meets it (csisRunOSC), ending in the block it starts
+				// in or in the next.
+				checkCopy(t, s, []byte(text+strings.Repeat("x", pad)+c.seq+text), false)
 			}
 		}
 	}

@@ -285,7 +285,7 @@ func acrossOSCs(b, next []byte, flags uint64, skip int) (keep uint64, tail int, 
 	// The bytes of the OSC sequences, from each ESC to its end, and no
 	// control among them but those.
 	oscs, oscsNext := spans(osc, ends, endsNext)
-	if controls(b)&oscs&^(osc|st|ends) != 0 || controls(next)&oscsNext&^(endsNext|endsNext>>1&escsNext) != 0 {
+	if controls(b)&oscs&^(osc|st|ends) != 0 || controls(next)&oscsNext&^(endsNext|stNext) != 0 {
 		return 0, 0, false
 	}
 	// The CSI sequences, as in acrossCSIs, none of them in one.

@@ -2183,9 +2183,9 @@ csisRunOSC:
 	VPCMPUB      $1, Z2, Z1, K1
 	KMOVQ        K1, R11
 	ANDQ         BX, R11
-	MOVQ         R14, AX
-	SHRQ         $1, AX
-	ANDQ         oscEscsN-96(SP), AX
+	// In the next block too the ESCs of ST alone: an ESC just before a
+	// BEL is no part of an OSC sequence, which it ends unterminated.
+	MOVQ         oscSTN-112(SP), AX
 	ORQ          R14, AX
 	ANDNQ        R11, AX, R11
 	JNZ          csisRunEnd
