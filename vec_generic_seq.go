@@ -436,8 +436,8 @@ func (c *copier) keeps(r *run) bool {
 // would: parameters of digits and ; alone and no 8 that may be conceal;
 // and it notes what the last leaves on. With kernelLineFeed, attributes
 // must be off at every line feed. All of it is worked out on the block's
-// masks at once, without a branch on what each sequence holds
-// (KEEPS_BLOCK).
+// masks at once, without a branch on what each sequence holds (keeps
+// and keepsState in the kernel).
 func (c *copier) keepsBlock(r *run, escs, params, finals uint64) bool {
 	b := r.b
 	if finals&^bytesOf(b, 'm') != 0 || params&keepsBad(b) != 0 {

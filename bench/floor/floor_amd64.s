@@ -61,13 +61,42 @@
 	ORQ      R9, R15;       \
 	MOVQ     R13, on-8(SP)
 
+// ARGS loads the arguments of a kernel: dst in DI, src in SI, its end in
+// CX, the tables in DX.
+#define ARGS \
+	MOVQ dst_base+0(FP), DI;  \
+	MOVQ src_base+24(FP), SI; \
+	MOVQ src_len+32(FP), CX;  \
+	ADDQ SI, CX;              \
+	MOVQ t+48(FP), DX
+
+// CARRIES is what keep and lean do with their masks: the carry through
+// each sequence's parameters R13 from its ESC (AX) to its final byte,
+// which must be an m (R14); the carry through the zeros R10 after each
+// [ or ; (R9), to find an 8 (R8) that is a parameter of its own,
+// conceal; and the line feeds and STATE. It leaves the parameters the
+// carry went through in R12, ORs what would stop the block into R15, and
+// clobbers R8–R11, R13, R14 and K3.
+#define CARRIES \
+	LEAQ     (AX*4), R11;   \
+	ADDQ     R13, R11;      \
+	ANDNQ    R13, R11, R12; \
+	ANDNQ    R11, R13, R11; \
+	ANDNQ    R11, R14, R14; \
+	ORQ      R14, R15;      \
+	SHLQ     $1, R9;        \
+	ADDQ     R10, R9;       \
+	ANDNQ    R9, R10, R9;   \
+	ANDQ     R12, R8;       \
+	ANDQ     R9, R8;        \
+	ORQ      R8, R15;       \
+	VPCMPEQB Z9, Z0, K3;    \
+	KMOVQ    K3, R10;       \
+	STATE
+
 // func keep(dst, src []byte, t *tables) uint64
 TEXT ·keep(SB), NOSPLIT, $8-64
-	MOVQ dst_base+0(FP), DI
-	MOVQ src_base+24(FP), SI
-	MOVQ src_len+32(FP), CX
-	ADDQ SI, CX
-	MOVQ t+48(FP), DX
+	ARGS
 	LOAD
 	VMOVDQU64 ROW(const_tabHigh), Z22
 	VMOVDQU64 ROW(const_tabM), Z4
@@ -99,25 +128,9 @@ keepLoop:
 	VPCMPEQB  Z7, Z0, K3
 	KMOVQ     K3, R8
 	CHECK_ESCS
-	// The carry through each sequence's parameters, to its final byte.
-	LEAQ      (AX*4), R11
-	ADDQ      R13, R11
-	ANDNQ     R13, R11, R12 // the parameters it went through
-	ANDNQ     R11, R13, R11 // the final bytes
-	ANDNQ     R11, R14, R14
-	ORQ       R14, R15      // one that is not m
+	CARRIES
 	ANDQ      R12, DX
-	ORQ       DX, R15       // : < = > ? among the parameters
-	// The carry through the zeros after each [ or ;.
-	SHLQ      $1, R9
-	ADDQ      R10, R9
-	ANDNQ     R9, R10, R9
-	ANDQ      R12, R8
-	ANDQ      R9, R8
-	ORQ       R8, R15       // 8, conceal
-	VPCMPEQB  Z9, Z0, K3
-	KMOVQ     K3, R10
-	STATE
+	ORQ       DX, R15 // : < = > ? among the parameters
 	VMOVDQU64 Z0, (DI)
 	ADDQ      $64, SI
 	ADDQ      $64, DI
@@ -131,11 +144,7 @@ keepDone:
 
 // func lean(dst, src []byte, t *tables) uint64
 TEXT ·lean(SB), NOSPLIT, $8-64
-	MOVQ dst_base+0(FP), DI
-	MOVQ src_base+24(FP), SI
-	MOVQ src_len+32(FP), CX
-	ADDQ SI, CX
-	MOVQ t+48(FP), DX
+	ARGS
 	LOAD
 	VMOVDQU64 ROW(const_tabM), Z4
 	VMOVDQU64 ROW(const_tabEightLo), Z7
@@ -164,21 +173,7 @@ leanLoop:
 	VPCMPEQB  Z7, Z8, K3      // 8
 	KMOVQ     K3, R8
 	CHECK_ESCS
-	LEAQ      (AX*4), R11
-	ADDQ      R13, R11
-	ANDNQ     R13, R11, R12
-	ANDNQ     R11, R13, R11
-	ANDNQ     R11, R14, R14
-	ORQ       R14, R15
-	SHLQ      $1, R9
-	ADDQ      R10, R9
-	ANDNQ     R9, R10, R9
-	ANDQ      R12, R8
-	ANDQ      R9, R8
-	ORQ       R8, R15
-	VPCMPEQB  Z9, Z0, K3
-	KMOVQ     K3, R10
-	STATE
+	CARRIES
 	VMOVDQU64 Z0, (DI)
 	ADDQ      $64, SI
 	ADDQ      $64, DI
@@ -192,11 +187,7 @@ leanDone:
 
 // func strip(dst, src []byte, t *tables) (n int, bad uint64)
 TEXT ·strip(SB), NOSPLIT, $0-72
-	MOVQ dst_base+0(FP), DI
-	MOVQ src_base+24(FP), SI
-	MOVQ src_len+32(FP), CX
-	ADDQ SI, CX
-	MOVQ t+48(FP), DX
+	ARGS
 	LOAD
 	VMOVDQU64 ROW(const_tabHigh), Z22
 	VMOVDQU64 ROW(const_tabFinal), Z25
