@@ -139,6 +139,27 @@ func (s *set) pairs() pairSet {
 	return p
 }
 
+// triples returns the characters of three bytes that s may escape, as
+// pairs finds their pairs: all of them when it has an AlsoFunc.
+func (s *set) triples() tripleSet {
+	var t tripleSet
+	s.class.ranges(t.addRange)
+	for _, pr := range s.preds {
+		if pr.table == nil {
+			t.addRange(0x800, 0xFFFF)
+			return t
+		}
+		tableRanges(pr.table, t.addRange)
+	}
+	return t
+}
+
+// cover returns the classes of the pairs of s (pairCover).
+func (s *set) cover() []pairClass {
+	p, t := s.pairs(), s.triples()
+	return pairCover(&p, &t)
+}
+
 // c1Seconds are the second bytes of the C1 controls after C2, as bits.
 const c1Seconds = 1<<32 - 1
 
@@ -168,16 +189,21 @@ func (c pairClass) union(d pairClass) pairClass {
 const maxPairClasses = 8
 
 // pairCover covers p with at most eight classes: one for each lead byte
-// and the product hull of its second bytes (two for C2, the C1 controls
-// apart), then, while there are more
-// than eight, the two whose union costs least merged. A pair that the
-// union adds costs by how common its characters are in text (pairCost),
-// so that false alarms fall where text rarely goes. Classes led by E0–EF
-// are never merged with others: the wide scan tests every pair with the
-// byte after it (nibbleTables.third), which sorts out the characters of
-// three bytes and must let the others' through whatever it is. Of nine
-// classes or more, some two are of one kind, so a merge is always left.
-func pairCover(p *pairSet) []pairClass {
+// and the product hull of its second bytes, then, while there are more
+// than eight, the two whose union costs least merged. C2 has two, the C1
+// controls apart; so has a lead of three bytes, E0–EF, whose even second
+// bytes start characters with other third bytes than its odd ones, as E2
+// 80 (U+200B–U+200F, U+202A–U+202E) and E2 81 (U+2060–U+206F) do. A pair
+// that the union adds costs by how common its characters are in text
+// (pairCost), so that false alarms fall where text rarely goes. Classes
+// led by E0–EF are never merged with others: the AVX-512 kernels test
+// every pair with the byte after it (nibbleTables.third), which sorts out
+// the characters of three bytes, t, by their third byte alone, and must
+// let the others' through whatever it is. A union of those costs what it
+// adds, pair and third byte: E2 80 and E2 81 in one class would flag …
+// and • (E2 80 A6, E2 80 A2). Of nine classes or more, some two are of
+// one kind, so a merge is always left.
+func pairCover(p *pairSet, t *tripleSet) []pairClass {
 	var cs []pairClass
 	add := func(lead byte, seconds uint64) {
 		if seconds == 0 {
@@ -193,18 +219,34 @@ func pairCover(p *pairSet) []pairClass {
 	}
 	for i, seconds := range p {
 		lead := byte(0xC0 + i)
-		if lead == 0xC2 {
+		switch {
+		case lead == 0xC2:
 			// The C1 controls by themselves: the hull of C2 80–9F and
 			// U+00AD would take in U+00A0–U+00AF, « and © among them.
 			add(lead, seconds&c1Seconds)
 			seconds &^= c1Seconds
+		case lead&0xF0 == 0xE0:
+			const even = 0x5555555555555555
+			var thirds [2]uint64
+			for s := seconds; s != 0; s &= s - 1 {
+				k := bits.TrailingZeros64(s)
+				thirds[k&1] |= t[lead-0xE0][k]
+			}
+			if thirds[0] != thirds[1] {
+				add(lead, seconds&even)
+				seconds &^= even
+			}
 		}
 		add(lead, seconds)
 	}
 	for len(cs) > maxPairClasses {
 		var covered pairSet
+		var coveredThirds tripleSet
 		for _, c := range cs {
 			covered.or(c.set())
+			if c.threes() {
+				coveredThirds.or(c, c.thirds(t))
+			}
 		}
 		bi, bj, best := 0, 1, -1
 		for i := range cs {
@@ -212,8 +254,14 @@ func pairCover(p *pairSet) []pairClass {
 				if cs[i].threes() != cs[j].threes() {
 					continue
 				}
-				u := cs[i].union(cs[j]).set()
-				if c := u.cost(&covered); best < 0 || c < best {
+				u := cs[i].union(cs[j])
+				var c int
+				if u.threes() {
+					c = u.tripleCost(t, &coveredThirds)
+				} else {
+					c = u.set().cost(&covered)
+				}
+				if best < 0 || c < best {
 					bi, bj, best = i, j, c
 				}
 			}
@@ -252,7 +300,9 @@ func (p *pairSet) or(q *pairSet) {
 	}
 }
 
-// cost is what the pairs of p not in covered cost, by pairCost.
+// cost is what the pairs of p not in covered cost, by pairCost: each as
+// much as the 64 characters of three bytes that a pair may start, with
+// which tripleCost compares it.
 func (p *pairSet) cost(covered *pairSet) int {
 	cost := 0
 	for i, row := range p {
@@ -261,7 +311,84 @@ func (p *pairSet) cost(covered *pairSet) int {
 			continue
 		}
 		heavy, heavier := pairCost(byte(0xC0 + i))
-		cost += bits.OnesCount64(row) + 99*bits.OnesCount64(row&heavy) + 999*bits.OnesCount64(row&heavier)
+		cost += 64 * (bits.OnesCount64(row) + 99*bits.OnesCount64(row&heavy) + 999*bits.OnesCount64(row&heavier))
+	}
+	return cost
+}
+
+// tripleSet is a set of characters of three bytes: for each lead byte
+// E0–EF and second byte 80–BF, the third bytes 80–BF that may follow
+// them, as bits.
+type tripleSet [16][64]uint64
+
+// addRange adds the characters lo to hi of three bytes.
+func (t *tripleSet) addRange(lo, hi rune) {
+	for r := max(lo, 0x800); r <= min(hi, 0xFFFF); r++ {
+		if 0xD800 <= r && r <= 0xDFFF {
+			r = 0xDFFF
+			continue
+		}
+		var b [3]byte
+		utf8.EncodeRune(b[:], r)
+		t[b[0]-0xE0][b[1]-0x80] |= 1 << (b[2] - 0x80)
+	}
+}
+
+// or adds the pairs of c, led by E0–EF, with the third bytes thirds.
+func (t *tripleSet) or(c pairClass, thirds uint64) {
+	seconds := c.seconds()
+	for leads := c.leadLo; leads != 0; leads &= leads - 1 {
+		row := &t[bits.TrailingZeros16(leads)]
+		for s := seconds; s != 0; s &= s - 1 {
+			row[bits.TrailingZeros64(s)] |= thirds
+		}
+	}
+}
+
+// seconds returns the second bytes of c, as bits from 80.
+func (c pairClass) seconds() uint64 {
+	var seconds uint64
+	for hi := c.secHi >> 8 & 0xF; hi != 0; hi &= hi - 1 {
+		seconds |= uint64(c.secLo) << (16 * bits.TrailingZeros16(hi))
+	}
+	return seconds
+}
+
+// thirds returns the third bytes that the table of the class c, led by
+// E0–EF, holds: those of the characters of t whose pair c holds, as
+// nibbleTables.thirds sets them.
+func (c pairClass) thirds(t *tripleSet) uint64 {
+	var thirds uint64
+	seconds := c.seconds()
+	for leads := c.leadLo; leads != 0; leads &= leads - 1 {
+		row := &t[bits.TrailingZeros16(leads)]
+		for s := seconds; s != 0; s &= s - 1 {
+			thirds |= row[bits.TrailingZeros64(s)]
+		}
+	}
+	return thirds
+}
+
+// tripleCost is what the characters that the class c, led by E0–EF, flags
+// with its third bytes cost where covered does not flag them, by
+// pairCost: each pair it holds with each of its thirds.
+func (c pairClass) tripleCost(t *tripleSet, covered *tripleSet) int {
+	thirds, seconds := c.thirds(t), c.seconds()
+	cost := 0
+	for leads := c.leadLo; leads != 0; leads &= leads - 1 {
+		lead := bits.TrailingZeros16(leads)
+		heavy, heavier := pairCost(byte(0xE0 + lead))
+		for s := seconds; s != 0; s &= s - 1 {
+			second := bits.TrailingZeros64(s)
+			w := 1
+			if heavy&(1<<second) != 0 {
+				w += 99
+			}
+			if heavier&(1<<second) != 0 {
+				w += 999
+			}
+			cost += w * bits.OnesCount64(thirds&^covered[lead][second])
+		}
 	}
 	return cost
 }
@@ -299,20 +426,23 @@ func pairCost(lead byte) (heavy, heavier uint64) {
 // class k when bit k is set in all four; in none when every table is 0.
 type nibbleTables struct {
 	leadHi, leadLo, secHi, secLo [16]byte
-	// third[(b&1)<<6 | c&0x3F] has bit k where some escaped character of
-	// three bytes a b c has its pair a b in class k: the AVX-512 kernels
-	// test a pair led by E0–EF with its third byte, so that “ and — (E2
-	// 80 9C, E2 80 94) no longer stop them where U+200B (E2 80 8B) is
-	// escaped. Taking the last bit of the second byte too keeps apart
-	// pairs that share a class, such as E2 80 and E2 81, whose escaped
-	// third bytes differ: U+2060–U+206F would otherwise flag … and •.
-	// The classes of other lead bytes have their bit everywhere: the wide
-	// scan tests every pair with the byte after it.
-	third [128]byte
+	// third[c&0x3F] has bit k where some escaped character of three bytes
+	// a b c has its pair a b in class k: the AVX-512 kernels test a pair
+	// led by E0–EF with its third byte, so that “ and — (E2 80 9C, E2 80
+	// 94) no longer stop them where U+200B (E2 80 8B) is escaped. Pairs
+	// whose escaped third bytes differ, such as E2 80 and E2 81, are kept
+	// in classes apart (pairCover): U+2060–U+206F would otherwise flag …
+	// and •. One VPERMB looks a byte up by its low six bits: a table of
+	// 128 bytes, by the second byte's last bit too, took three
+	// instructions, and the invisible classes' Span on prose went 1.07×
+	// as fast without them (alternating runs, ten each). The classes of
+	// other lead bytes have their bit everywhere: the wide scan tests
+	// every pair with the byte after it.
+	third [64]byte
 }
 
-// thirdIndex is where third has the classes of the third byte c after b.
-func thirdIndex(b, c byte) int { return int(b&1)<<6 | int(c&0x3F) }
+// thirdIndex is where third has the classes of the third byte c.
+func thirdIndex(c byte) int { return int(c & 0x3F) }
 
 // lead returns the classes that have a as a lead byte, as bits.
 func (t *nibbleTables) lead(a byte) byte { return t.leadHi[a>>4] & t.leadLo[a&15] }
@@ -331,7 +461,7 @@ func (t *nibbleTables) addThirds(lo, hi rune) {
 		}
 		var b [3]byte
 		utf8.EncodeRune(b[:], r)
-		t.third[thirdIndex(b[1], b[2])] |= t.class(b[0], b[1])
+		t.third[thirdIndex(b[2])] |= t.class(b[0], b[1])
 	}
 }
 
@@ -372,8 +502,7 @@ func pairTablesOf(s *set) nibbleTables {
 		}
 	}
 	if len(s.preds) > 0 {
-		p := s.pairs()
-		t := pairTables(pairCover(&p))
+		t := pairTables(s.cover())
 		t.thirds(s)
 		return t
 	}
@@ -382,8 +511,7 @@ func pairTablesOf(s *set) nibbleTables {
 	defer pairCache.Unlock()
 	t, ok := pairCache.m[c]
 	if !ok {
-		p := s.pairs()
-		t = pairTables(pairCover(&p))
+		t = pairTables(s.cover())
 		t.thirds(s)
 		pairCache.m[c] = t
 	}

@@ -60,7 +60,7 @@ type vecTables struct {
 	// lead byte 0xC0+i and of the second byte 0x80+i; and those of the
 	// third byte of a character of three bytes (nibbleTables.third).
 	pairLead64, pairSec64 [64]byte
-	pairThird             [128]byte
+	pairThird             [64]byte
 
 	// For the lead byte 0xC0+i, the size of its characters and the range
 	// of their second byte, as in table37 (size 0: it leads none), for

@@ -85,8 +85,8 @@
 // the third byte after a pair led by E0–EF if it is one of the pair's
 // class. A pair's classes are those it has as a lead byte (pairLead64,
 // Z28) and as a second byte (pairSec64, Z29) in common, a third byte's in
-// pairThird (Z24, Z26): VPERMB and VPERMI2B (AVX-512 VBMI) look them up
-// by their low six bits. The AVX2 kernel tests pairs alone, with nibble
+// pairThird (Z24): VPERMB (AVX-512 VBMI) looks each up by its low six
+// bits. The AVX2 kernel tests pairs alone, with nibble
 // tables, so it stops at “ (E2 80 9C) where U+200B (E2 80 8B) is escaped;
 // this does not. Z2 and Z3 are the bytes one and two places back.
 //
@@ -106,13 +106,11 @@
 	VPERMB   Z29, second, Z7;   \
 	VPTESTMB Z7, Z5, K6, K5
 
-// THIRD512 looks the third bytes Z0 after the second bytes Z2 up in
-// pairThird, into t: with the last bit of the second byte in bit 6,
-// VPERMI2B takes it from Z24 where that is 0, from Z26 where it is 1.
+// THIRD512 looks the third bytes Z0 up in pairThird, into t: pairs whose
+// third bytes differ are in classes apart (pairCover), so the third byte
+// alone is the index.
 #define THIRD512(t) \
-	VPSLLW     $6, Z2, t;        \
-	VPTERNLOGD $0xEC, Z25, Z0, t; /* t&Z25 | Z0 */ \
-	VPERMI2B   Z26, Z24, t
+	VPERMB Z24, Z0, t
 
 // TRIPLES512 sorts out the pairs of PAIRS512, and adds them to K1, in a
 // block that starts where a character does, as the copying kernel's do:
@@ -190,6 +188,5 @@
 	MOVL            $0x40, R11;                     \
 	VPBROADCASTB    R11, Z25;                       \
 	VMOVDQU64       vecTables_pairThird(DX), Z24;   \
-	VMOVDQU64       vecTables_pairThird+64(DX), Z26; \
 	VMOVDQU64       vecTables_pairLead64(DX), Z28;  \
 	VMOVDQU64       vecTables_pairSec64(DX), Z29

@@ -84,8 +84,7 @@ func (v *vecTables) flags(b []byte, before [3]byte, k checks) (all, other uint64
 // pair512 reports whether PAIRS512 and TRIPLES512 flag c after p1, after
 // p2: the second byte of a pair of the set led by C0–DF or F0–FF, looked
 // up by the low six bits of each byte (VPERMB), or the third byte after a
-// pair led by E0–EF, looked up with the last bit of the pair's second byte
-// (VPERMI2B).
+// pair led by E0–EF, looked up by its low six bits too.
 func (v *vecTables) pair512(c, p1, p2 byte) bool {
 	three := func(b byte) bool { return b&0xF0 == 0xE0 }
 	second := p1 >= 0xC0 && !three(p1) && v.pairLead64[p1&63]&v.pairSec64[c&63] != 0
@@ -102,9 +101,9 @@ func (v *vecTables) pairAfter512(c, p1, p2 byte) bool {
 }
 
 // pair3 reports whether the classes of the pair p2 p1 and of the byte c
-// after it, looked up by its low six bits and the last bit of p1, meet.
+// after it, each looked up by its low six bits (VPERMB), meet.
 func (v *vecTables) pair3(c, p1, p2 byte) bool {
-	return v.pairLead64[p2&63]&v.pairSec64[p1&63]&v.pairThird[(c|(p1&1)<<6)&0x7F] != 0
+	return v.pairLead64[p2&63]&v.pairSec64[p1&63]&v.pairThird[c&63] != 0
 }
 
 // subSat is a-b, or 0 where b is larger, as VPSUBUSB takes it.

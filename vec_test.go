@@ -86,8 +86,7 @@ func TestPairsCoverTheSet(t *testing.T) {
 	}
 	for _, opts := range sets {
 		s := newSet(configure(opts))
-		p := s.pairs()
-		cs := pairCover(&p)
+		cs := s.cover()
 		if len(cs) > maxPairClasses {
 			t.Fatalf("%v: %d classes", opts, len(cs))
 		}
@@ -112,7 +111,7 @@ func TestPairsCoverTheSet(t *testing.T) {
 				continue
 			}
 			utf8.EncodeRune(b[:], r)
-			if tb.class(b[0], b[1])&tb.third[thirdIndex(b[1], b[2])] == 0 {
+			if tb.class(b[0], b[1])&tb.third[thirdIndex(b[2])] == 0 {
 				t.Fatalf("%v: %U (% x) is escaped, its third byte not flagged", opts, r, b[:3])
 			}
 		}
@@ -151,9 +150,8 @@ func TestPairsCoverTheSet(t *testing.T) {
 // kernel, which tests their third byte, goes through them.
 func TestPairsSpareText(t *testing.T) {
 	s := newSet(configure([]Option{Also(Invisible | Tags | VariationSelectors)}))
-	p := s.pairs()
 	var covered pairSet
-	for _, c := range pairCover(&p) {
+	for _, c := range s.cover() {
 		covered.or(c.set())
 	}
 	for _, r := range []rune{'é', 'ß', 'α', 'ж', 'א', 'ب', 'ह', '→', 'あ', 'ア', '日', '한', 0x1F600, 0x1F468,
@@ -168,7 +166,7 @@ func TestPairsSpareText(t *testing.T) {
 	tb := pairTablesOf(&s)
 	for _, r := range []rune{'“', '”', '‘', '’', '—', '–', '…', '•', '‰', '€', '™'} {
 		b := utf8.AppendRune(nil, r)
-		if tb.class(b[0], b[1])&tb.third[thirdIndex(b[1], b[2])] != 0 {
+		if tb.class(b[0], b[1])&tb.third[thirdIndex(b[2])] != 0 {
 			t.Errorf("%c (%U, % x) is flagged with its third byte", r, r, b)
 		}
 	}
@@ -336,17 +334,15 @@ type kernelModel struct {
 }
 
 // modelClass is a class of pairs, and the third bytes of the characters of
-// three bytes the set escapes that start with one of them, by the last bit
-// of the second byte.
+// three bytes the set escapes that start with one of them.
 type modelClass struct {
 	pairs  *pairSet
-	thirds [2][64]bool
+	thirds [64]bool
 }
 
 func newKernelModel(s *set) *kernelModel {
 	m := &kernelModel{set: s}
-	p := s.pairs()
-	for _, c := range pairCover(&p) {
+	for _, c := range s.cover() {
 		m.pairs.or(c.set())
 		m.classes = append(m.classes, modelClass{pairs: c.set()})
 	}
@@ -358,7 +354,7 @@ func newKernelModel(s *set) *kernelModel {
 			b := []byte(string(r))
 			for i := range m.classes {
 				if m.classes[i].pairs.has(b[0], b[1]) {
-					m.classes[i].thirds[b[1]&1][b[2]-0x80] = true
+					m.classes[i].thirds[b[2]-0x80] = true
 				}
 			}
 		}
@@ -373,7 +369,7 @@ func newKernelModel(s *set) *kernelModel {
 // E0–EF: some class holds the pair and the third byte.
 func (m *kernelModel) triple(a, b, c byte) bool {
 	for _, k := range m.classes {
-		if k.pairs.has(a, b) && c&0xC0 == 0x80 && k.thirds[b&1][c-0x80] {
+		if k.pairs.has(a, b) && c&0xC0 == 0x80 && k.thirds[c-0x80] {
 			return true
 		}
 	}
