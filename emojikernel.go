@@ -22,8 +22,9 @@ import "sync"
 // It judges them on the caller's src alone, as passEmoji does: what
 // earlier calls consumed is left to the rules. The joiners and selectors
 // of a block are decided first all at once, with vectors (emojivec.go),
-// where their context is in the block; the scalar code takes the rest,
-// and the tags, one flag at a time.
+// where their context is in the block, and so are the tags of its first
+// flag with all of them in it; the scalar code takes the rest, one flag
+// at a time.
 
 // emojiTables are the bitmaps and byte strings the kernel reads, laid out
 // for it: go_asm.h gives the offsets of the fields.

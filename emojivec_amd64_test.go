@@ -39,6 +39,15 @@ func TestEmojiVec(t *testing.T) {
 		}
 		for p := got; p != 0; p &= p - 1 {
 			k := bits.TrailingZeros64(p)
+			if block[k] == 0xF3 {
+				// The tags of a flag, which pass together.
+				run := uint64(1<<tagTail-1) << k
+				if n, _ := s.tagRun(block[:], k, true); n != tagTail || p&run != run {
+					t.Fatalf("%+q: the vector pass passes %064b from byte %d, the rules %d bytes of tags", block, bits.Reverse64(p&run), k, n)
+				}
+				p &^= run &^ (1 << k)
+				continue
+			}
 			if ruled := rulesPass(s, block[:], k); !ruled {
 				t.Fatalf("%+q: the vector pass passes byte %d, which the rules do not", block, k)
 			}
@@ -58,8 +67,8 @@ func rulesPass(s *sanitizer, b []byte, k int) bool {
 
 // The vector pass decides every joiner and selector of the sequences that
 // chat text is full of, of Unicode 15.0 (the sequences of 15.1 that point
-// left and right are left to the scalar code), wherever they stand in a
-// block, their context in it.
+// left and right are left to the scalar code), and the tags of the three
+// recommended flags, wherever they stand in a block, their context in it.
 func TestEmojiVecDecides(t *testing.T) {
 	if !haveWide {
 		t.Skip("no AVX-512 kernel on this processor")
@@ -84,13 +93,16 @@ func TestEmojiVecDecides(t *testing.T) {
 		"\U0001F3F4\u200d\u2620\ufe0f",                 // pirate flag
 		"\U0001F415\u200d\U0001F9BA",                   // service dog
 		"\U0001F9D1\U0001F3FD\u200d\U0001F9AF",         // with a white cane
+
+		rgiTagSequences[0], rgiTagSequences[1], rgiTagSequences[2], // England, Scotland, Wales
 	} {
-		want := strings.Count(seq, "\u200d") + strings.Count(seq, "\ufe0f") + strings.Count(seq, "\ufe0e")
+		want := strings.Count(seq, "\u200d") + strings.Count(seq, "\ufe0f") + strings.Count(seq, "\ufe0e") +
+			tagTail*strings.Count(seq, "\U000E007F") // the bytes of the tags, after U+1F3F4
 		for at := 0; at+len(seq) <= 64; at++ {
 			var block [64]byte
 			copy(block[:], strings.Repeat("-", at)+seq+strings.Repeat("-", 64))
 			if got := bits.OnesCount64(emojiVec(&block, ^uint64(0), e)); got != want {
-				t.Errorf("%+q at %d: the vector pass passes %d joiners and selectors of %d", seq, at, got, want)
+				t.Errorf("%+q at %d: the vector pass passes %d bytes of joiners, selectors and tags of %d", seq, at, got, want)
 			}
 		}
 	}

@@ -178,11 +178,14 @@ func symbolAt(w []byte, lead, last int) (int, bool) {
 	return int(w[lead+1]&0x3F)<<6 | int(w[last]&0x3F), true
 }
 
-// emojiVecGo is EMOJIS_VEC, the kernel's vector pass over the emoji of a
-// block, written from the rules (zwjBetweenEmoji, selectorPasses) rather
-// than from the kernel: of the flags, the joiners and selectors
-// U+FE00–U+FE0F that pass in context, where all of that context is in the
-// block and every character of it is one that the vector tables decide.
+// emojiVecGo is EMOJIS_VEC and EMOJIS_TAGS, the kernel's vector pass over
+// the emoji of a block, written from the rules (zwjBetweenEmoji,
+// selectorPasses, tagRun) rather than from the kernel: of the flags, the
+// joiners and selectors U+FE00–U+FE0F that pass in context, where all of
+// that context is in the block and every character of it is one that the
+// vector tables decide; and the tags of a recommended flag, all of them
+// and its U+1F3F4 in the block, where the first flag after F3 is its
+// first tag's.
 func emojiVecGo(block *[64]byte, flags uint64, e *emojiTables) uint64 {
 	b := block[:]
 	// last returns the character whose last byte is b[i], if it is whole
@@ -232,6 +235,24 @@ func emojiVecGo(block *[64]byte, flags uint64, e *emojiTables) uint64 {
 				pass |= 1 << k
 			}
 		}
+	}
+	// The tags of a recommended flag, if the first flag after F3 is the
+	// second byte of the first tag after U+1F3F4, and all of it is in the
+	// block (EMOJIS_TAGS).
+	for f := flags; f != 0; f &= f - 1 {
+		k := bits.TrailingZeros64(f)
+		if k < 1 || b[k-1] != 0xF3 {
+			continue
+		}
+		p := k - 1
+		if 4 <= p && p <= 64-tagTail && string(b[p-4:p]) == blackFlagUTF8 {
+			for _, tail := range e.tails {
+				if string(b[p:p+tagTail]) == string(tail[:]) {
+					pass |= (1<<tagTail - 1) << p
+				}
+			}
+		}
+		break
 	}
 	return pass
 }
