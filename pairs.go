@@ -146,7 +146,11 @@ func (s *set) triples() tripleSet {
 	s.class.ranges(t.addRange)
 	for _, pr := range s.preds {
 		if pr.table == nil {
-			t.addRange(0x800, 0xFFFF)
+			for lead := range t {
+				for second := range t[lead] {
+					t[lead][second] = 1<<64 - 1
+				}
+			}
 			return t
 		}
 		tableRanges(pr.table, t.addRange)
@@ -154,10 +158,13 @@ func (s *set) triples() tripleSet {
 	return t
 }
 
-// cover returns the classes of the pairs of s (pairCover).
-func (s *set) cover() []pairClass {
-	p, t := s.pairs(), s.triples()
-	return pairCover(&p, &t)
+// coverTables returns the tables of the classes that cover the pairs of
+// s (pairCover), with the third bytes of its characters of three bytes.
+func (s *set) coverTables() nibbleTables {
+	p, tr := s.pairs(), s.triples()
+	t := pairTables(pairCover(&p, &tr))
+	t.thirds(&tr)
+	return t
 }
 
 // c1Seconds are the second bytes of the C1 controls after C2, as bits.
@@ -453,30 +460,16 @@ func (t *nibbleTables) second(b byte) byte { return t.secHi[b>>4] & t.secLo[b&15
 // class returns the classes of the pair a b, as bits.
 func (t *nibbleTables) class(a, b byte) byte { return t.lead(a) & t.second(b) }
 
-// addThirds sets third for the characters lo to hi, those of three bytes.
-func (t *nibbleTables) addThirds(lo, hi rune) {
-	for r := max(lo, 0x800); r <= min(hi, 0xFFFF); r++ {
-		if 0xD800 <= r && r <= 0xDFFF {
-			continue
-		}
-		var b [3]byte
-		utf8.EncodeRune(b[:], r)
-		t.third[thirdIndex(b[2])] |= t.class(b[0], b[1])
-	}
-}
-
-// thirds sets third for the characters of three bytes that s may escape,
-// as pairs finds them, and for every byte after a pair of another class.
-func (t *nibbleTables) thirds(s *set) {
-	s.class.ranges(t.addThirds)
-	for _, pr := range s.preds {
-		if pr.table == nil {
-			for i := range t.third {
-				t.third[i] = 0xFF // an AlsoFunc may escape anything
+// thirds sets third for the characters of three bytes tr (set.triples),
+// and for every byte after a pair of a class not led by E0–EF.
+func (t *nibbleTables) thirds(tr *tripleSet) {
+	for lead := range tr {
+		for second, row := range tr[lead] {
+			classes := t.class(byte(0xE0+lead), byte(0x80+second))
+			for ; row != 0 && classes != 0; row &= row - 1 {
+				t.third[bits.TrailingZeros64(row)] |= classes
 			}
-			return
 		}
-		tableRanges(pr.table, t.addThirds)
 	}
 	var others byte
 	for a := 0xC0; a <= 0xFF; a++ {
@@ -497,22 +490,20 @@ func pairTablesOf(s *set) nibbleTables {
 		if pr.table == nil {
 			// An AlsoFunc may escape anything: one class of every pair.
 			t := pairTables([]pairClass{{leadHi: 0xF000, leadLo: 0xFFFF, secHi: 0x0F00, secLo: 0xFFFF}})
-			t.thirds(s)
+			tr := s.triples()
+			t.thirds(&tr)
 			return t
 		}
 	}
 	if len(s.preds) > 0 {
-		t := pairTables(s.cover())
-		t.thirds(s)
-		return t
+		return s.coverTables()
 	}
 	c := s.class
 	pairCache.Lock()
 	defer pairCache.Unlock()
 	t, ok := pairCache.m[c]
 	if !ok {
-		t = pairTables(s.cover())
-		t.thirds(s)
+		t = s.coverTables()
 		pairCache.m[c] = t
 	}
 	return t

@@ -105,7 +105,8 @@ func TestPairsCoverTheSet(t *testing.T) {
 			}
 		}
 		tb := pairTables(cs)
-		tb.thirds(&s)
+		tr := s.triples()
+		tb.thirds(&tr)
 		for r := rune(0x800); r <= 0xFFFF; r++ {
 			if !utf8.ValidRune(r) || !s.contains(r) {
 				continue
@@ -777,4 +778,10 @@ func checkGo(t *testing.T, s *sanitizer, m *kernelModel, in []byte) {
 			}
 		}
 	}
+}
+
+// cover returns the classes that cover the pairs of s (pairCover).
+func (s *set) cover() []pairClass {
+	p, tr := s.pairs(), s.triples()
+	return pairCover(&p, &tr)
 }
