@@ -202,9 +202,21 @@ GLOBL expandSlots<>(SB), RODATA|NOPTR, $128
 	ANDNQ R12, BX, R12;  \
 	ANDNQ R11, fin, R13; \
 	JNZ   fail;          \
-	KMOVQ K7, R13;       \
+	MOVQ  runFin-136(SP), R13; \
 	ANDNQ R12, R13, R13; \
 	JNZ   fail
+
+// RUN_GPRS copies the masks of the next block of a run from K4–K7 to
+// R15 (ESCs), R9 ([), DX (parameter bytes) and runFin (final bytes),
+// where the run takes them from, each once: a move from a mask register
+// to a general one costs twice what a compare does on Zen 4. R9 and DX
+// are the kernel's again at csisRunEnd. It clobbers BX.
+#define RUN_GPRS \
+	KMOVQ K4, R15; \
+	KMOVQ K5, R9;  \
+	KMOVQ K6, DX;  \
+	KMOVQ K7, BX;  \
+	MOVQ  BX, runFin-136(SP)
 
 // SET_COLORED stores r, 1 if attributes are on after a kept SGR
 // sequence and 0 if not, in colored, and in watch too if line feeds pass
@@ -490,7 +502,7 @@ GLOBL keepsBad<>(SB), RODATA|NOPTR, $64
 // with a masked store of bytes, and a block whose only flags are escaped
 // ASCII bytes is copied and escaped without going back to block after
 // each escape, and at once where every escape is two bytes (expand).
-TEXT ·vecCopy512(SB), NOSPLIT, $128-88
+TEXT ·vecCopy512(SB), NOSPLIT, $136-88
 	MOVQ    dst_base+0(FP), DI
 	MOVQ    dst_len+8(FP), R8
 	ADDQ    DI, R8
@@ -2078,24 +2090,26 @@ csisRunFirst:
 	VPCMPEQB     Z30, Z2, K6
 	VPCMPUB      $5, Z25, Z0, K7
 	VPCMPUB      $1, Z4, Z0, K7, K7
+	RUN_GPRS
 
 csisRunLoop:
 	// As for the first block, with the masks of the block from K4–K7: AX the ESCs,
 	// R11 the [, R13 the parameter bytes, R14 the final bytes; K4–K7 get
 	// those of the block after it, Z1.
 	VMOVDQU64    64(SI), Z1
-	KMOVQ        K4, AX
-	KMOVQ        K5, R11
-	KMOVQ        K6, R13
-	KMOVQ        K7, R14
+	MOVQ         R15, AX
+	MOVQ         R9, R11
+	MOVQ         DX, R13
+	MOVQ         runFin-136(SP), R14
 	RUN_MASKS(Z1)
-	KMOVQ        K5, BX
+	RUN_GPRS
+	MOVQ         R9, BX
 	SHLQ         $63, BX
 	SHRQ         $1, R11
 	ORQ          BX, R11 // the bytes before a [
 	ANDNQ        AX, R11, R11
 	JNZ          csisRunOSC // an ESC without [
-	KMOVQ        K6, BX
+	MOVQ         DX, BX
 	CSI_ENDS(R14, csisRunOSC)
 	XORL         BX, BX
 	TZCNTQ       R12, R13
@@ -2109,7 +2123,7 @@ csisRunLoop:
 
 csisRunStored:
 	VMOVDQA64    Z1, Z0
-	KMOVQ        K4, R11
+	MOVQ         R15, R11
 	ORQ          R10, R11
 	JZ           csisRunEnd
 	VPMOVB2M     Z0, K1
@@ -2125,6 +2139,7 @@ csisRunFlagged:
 	JNZ          csisRunEnd
 	VMOVDQU64    64(SI), Z1
 	RUN_MASKS(Z1)
+	RUN_GPRS
 	JMP          csisRunOSC
 
 csisRunOSC:
@@ -2147,12 +2162,11 @@ csisRunOSC:
 	KMOVQ        K1, AX
 	ANDQ         R14, AX
 	MOVQ         AX, oscEscs-24(SP) // the ESCs
-	KMOVQ        K4, R13
-	MOVQ         R13, oscEscsN-96(SP) // those of the next block
+	MOVQ         R15, oscEscsN-96(SP) // those of the next block
 	VPCMPEQB     Z3, Z0, K1
 	KMOVQ        K1, R11
 	SHRQ         $1, R11
-	KMOVQ        K5, BX
+	MOVQ         R9, BX
 	SHLQ         $63, BX
 	ORQ          BX, R11
 	ANDQ         AX, R11
@@ -2273,7 +2287,7 @@ csisRunOSC:
 	VPCMPUB      $5, Z25, Z0, K1
 	VPCMPUB      $1, Z4, Z0, K1, K1
 	KMOVQ        K1, R14 // final bytes
-	KMOVQ        K6, BX // those of the next block
+	MOVQ         DX, BX // those of the next block
 	CSI_ENDS(R14, csisRunEnd)
 	MOVQ         R12, BX
 	SHLQ         $1, BX
@@ -2311,6 +2325,8 @@ csisRunEnd:
 	// goes as any other. Where it took none, a branch rather than adding
 	// R10 keeps the next load from waiting for all the work on the block
 	// (the logs were 13% slower).
+	MOVQ         v+48(FP), DX
+	MOVQ         esc+56(FP), R9
 	TESTQ        R10, R10
 	JZ           block
 	ADDQ         R10, SI
