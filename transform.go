@@ -57,8 +57,8 @@
 // Every transformer gives the same output however its input is cut into
 // chunks and whatever the size of the destination buffer, and allocates
 // nothing on clean input. The sanitizing transformers hold back at most 3
-// bytes between calls (a cut character), 23 with [Tags] (a flag's tags not
-// yet complete), or 4,095 under StripSequences or KeepColors (an
+// bytes between calls (a cut character), 23 with [Tags] or [Invisible] (a
+// flag's tags, or what follows a joiner, not yet complete), or 4,095 under StripSequences or KeepColors (an
 // unfinished sequence), [Unescape] at most 11 (a cut escape). A
 // transformer keeps state between calls and is not safe for concurrent
 // use; make one per stream.
@@ -89,11 +89,10 @@ var ErrClosed = errors.New("sanitize: Write after Close")
 // such chain does: it writes ill-formed bytes in the notation of
 // [WithStyle] (Validate always writes \xNN), and escapes them once, where
 // the chain would escape the \ of Validate's \xNN again under
-// [Reversible]. It holds back at most 3 bytes (23 with [Tags], 4,095
-// under StripSequences or KeepColors), makes progress with a dst of 18
-// bytes,
-// implements [transform.SpanningTransformer] and is not safe for
-// concurrent use.
+// [Reversible]. It holds back at most 3 bytes (23 with [Tags] or
+// [Invisible], 4,095 under StripSequences or KeepColors), makes progress
+// with a dst of 18 bytes, implements [transform.SpanningTransformer] and
+// is not safe for concurrent use.
 func New(opts ...Option) transform.SpanningTransformer {
 	return fresh(configure(opts))
 }
@@ -117,7 +116,8 @@ func NewReader(r io.Reader, opts ...Option) io.Reader {
 
 // NewWriter returns a writer that sanitizes as [New] does and writes to w.
 // It holds back at most 3 bytes of a character that a Write cut short
-// (or 4,095 of a sequence, under StripSequences or KeepColors);
+// (23 with [Tags] or [Invisible], of a flag's tags or what follows a
+// joiner; 4,095 of a sequence, under StripSequences or KeepColors);
 // Close handles them as the end of the stream (so under [ReplaceInvalid] a
 // cut-off sequence becomes U+FFFD) and writes them. Close does not close
 // w; a second Close does nothing and returns nil, and a Write after Close
