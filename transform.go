@@ -58,8 +58,9 @@
 // chunks and whatever the size of the destination buffer, and allocates
 // nothing on clean input. The sanitizing transformers hold back at most 3
 // bytes between calls (a cut character), 23 with [Tags] or [Invisible] (a
-// flag's tags, or what follows a joiner, not yet complete), or 4,095 under StripSequences or KeepColors (an
-// unfinished sequence), [Unescape] at most 11 (a cut escape). A
+// flag's tags, or what follows a joiner, not yet complete), or 4,095
+// under StripSequences or KeepColors (an unfinished sequence), [Unescape]
+// at most 11 (a cut escape). A
 // transformer keeps state between calls and is not safe for concurrent
 // use; make one per stream.
 package sanitize
