@@ -98,11 +98,6 @@ func vecCopy(dst, src []byte, v *vecTables, esc *escapeTable, k *kernelSeq) (nDs
 	return nDst + d, nSrc + s
 }
 
-// pairsAhead is how far past a block with pairs of the set's classes
-// vecCopy512 looks their third bytes up in every block, with no branch on
-// whether there are pairs to look up (blockTriples): 16 blocks.
-const pairsAhead = 1024
-
 // vecCopy256 is vecCopy for blocks of 32 bytes, with AVX2.
 //
 //go:noescape

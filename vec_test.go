@@ -297,9 +297,8 @@ func TestVectorTriples(t *testing.T) {
 	texts := [][]byte{
 		bytes.Repeat([]byte("abcdefghijklmnopqrstuvwxyz-0123456789 "), 6),
 		bytes.Repeat([]byte("àéîõü "), 20),
-		// A pair of the classes first, after which the copying kernel
-		// looks third bytes up in every block for a while, with no gate
-		// (blockTriples).
+		// A pair of the classes first, then the character in a later
+		// block: the pair's block must leave nothing behind it.
 		append([]byte("“"), bytes.Repeat([]byte("abcdefghijklmnopqrstuvwxyz-0123456789 "), 6)...),
 	}
 	for _, wide := range kernels() {

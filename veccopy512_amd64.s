@@ -505,7 +505,7 @@ GLOBL keepsBad<>(SB), RODATA|NOPTR, $64
 // with a masked store of bytes, and a block whose only flags are escaped
 // ASCII bytes is copied and escaped without going back to block after
 // each escape, and at once where every escape is two bytes (expand).
-TEXT ·vecCopy512(SB), NOSPLIT, $144-88
+TEXT ·vecCopy512(SB), NOSPLIT, $136-88
 	MOVQ    dst_base+0(FP), DI
 	MOVQ    dst_len+8(FP), R8
 	ADDQ    DI, R8
@@ -536,7 +536,6 @@ TEXT ·vecCopy512(SB), NOSPLIT, $144-88
 	MOVQ         kernelSeq_emoji(R11), AX
 	MOVQ         AX, emoji-72(SP)
 	MOVQ         $0, multi-80(SP)
-	MOVQ         $0, pairs-144(SP)
 
 block:
 	LEAQ      64(SI), R11
@@ -684,32 +683,9 @@ blockPairs:
 	// invisible classes was 2–8% slower on Latin, prose, CJK, emoji and
 	// mixed text (alternating runs, nine each).
 	PAIRS512
-	CMPQ     SI, pairs-144(SP)
-	JB       blockTriples
 	KMOVQ    K5, R11
 	TESTQ    R11, R11
 	JZ       blockEsc
-	LEAQ     const_pairsAhead(SI), AX
-	MOVQ     AX, pairs-144(SP)
-	TRIPLES512
-	JMP      blockEsc
-
-blockTriples:
-	// Within pairsAhead bytes of a block with pairs, TRIPLES512 runs
-	// on every block, with no gate; on a block without pairs it finds
-	// nothing, so the flags are those of the gated path. Where pairs
-	// come in a block at random, as a dash does in one block out of
-	// five of mixed text, the gate's branch went wrong about every
-	// fifth block and cost more than the work it spared: this made
-	// the invisible classes 1.065x as fast on mixed text, Transform and
-	// NewReader, and left the other corpora within 3% (Intel Xeon,
-	// eight pairs of runs). pairs moves on from each block with pairs,
-	// with no branch, as multi does.
-	KMOVQ    K5, R11
-	LEAQ     const_pairsAhead(SI), AX
-	TESTQ    R11, R11
-	CMOVQEQ  pairs-144(SP), AX
-	MOVQ     AX, pairs-144(SP)
 	TRIPLES512
 	JMP      blockEsc
 
