@@ -150,7 +150,7 @@ type target struct {
 	min        float64
 }
 
-var all = []string{"ascii", "logs", "colored", "sgr", "zwj", "latin", "prose", "cjk", "emoji", "mixed", "dirty"}
+var all = []string{"ascii", "logs", "colored", "sgr", "zwj", "latin", "prose", "typeset", "cjk", "emoji", "mixed", "dirty"}
 
 var targets = []target{
 	{[]string{"ascii"}, "Validate/replace/Span", "utf8.Valid", 1.0},
@@ -180,7 +180,7 @@ var targets = []target{
 	{[]string{"dirty"}, "Validate/replace/NewReader", "copy", 0.25},
 	// Invisible characters (issue 14): at most 10% over Escape() with the
 	// three classes on, and the emoji-heavy corpus at 0.1x copy.
-	{[]string{"ascii", "logs", "colored", "sgr", "latin", "prose", "cjk", "emoji", "mixed", "dirty"}, "Escape/invisible/NewReader", "Escape/NewReader", 0.9},
+	{[]string{"ascii", "logs", "colored", "sgr", "latin", "prose", "typeset", "cjk", "emoji", "mixed", "dirty"}, "Escape/invisible/NewReader", "Escape/NewReader", 0.9},
 	{[]string{"zwj"}, "Escape/invisible/Transform", "copy", 0.1},
 	// Terminal sequences (issue 13).
 	{[]string{"colored", "sgr"}, "Escape/strip/Transform", "copy", 0.3},
