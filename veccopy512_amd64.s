@@ -186,11 +186,12 @@ GLOBL expandSlots<>(SB), RODATA|NOPTR, $128
 
 // CSI_ENDS sets R11 to the final bytes of the CSI sequences of the plain
 // form whose ESCs are AX in a block of a run (csisRun), whose parameter
-// bytes are R13, and R12 to those in the next block, whose parameter bytes
-// are BX and final bytes runFin (RUN_GPRS): the carry runs through the parameters of
-// each and stops on the byte after them, across the two blocks. It jumps
-// to fail where the carry runs past the next block, or stops on a byte
-// that is no final byte (fin, of the block). It clobbers R13.
+// bytes are R13, and R12 to those in the next block, whose parameter
+// bytes are BX and final bytes runFin (RUN_GPRS): the carry runs through
+// the parameters of each and stops on the byte after them, across the
+// two blocks. It jumps to fail where the carry runs past the next block,
+// or stops on a byte that is no final byte (fin, of the block). It
+// clobbers R13.
 #define CSI_ENDS(fin, fail) \
 	LEAQ  (AX*4), R11;   \
 	MOVQ  AX, R12;       \
