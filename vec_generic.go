@@ -22,8 +22,8 @@ const (
 	// copy512: blocks of 64, by CHECK512, PAIRS512 and TRIPLES512, and
 	// CHECK_ESC512 (veccopy512_amd64.s).
 	copy512
-	// scan512: blocks of 64, by CHECK512, PAIRS_AFTER512 and
-	// CHECK_ESC512 (vecscan512_amd64.s).
+	// scan512: blocks of 64, by CHECK512, and CHECK_ESC512 or
+	// FLAGS_AFTER512 (vecscan512_amd64.s).
 	scan512
 )
 
@@ -92,7 +92,7 @@ func (v *vecTables) pair512(c, p1, p2 byte) bool {
 	return second || third
 }
 
-// pairAfter512 reports whether PAIRS_AFTER512 flags c after p1, after p2:
+// pairAfter512 reports whether FLAGS_AFTER512 flags c after p1, after p2:
 // the byte after any pair of the set, looked up as pair512 looks up a
 // third byte, whose table has every byte for the classes of pairs not led
 // by E0–EF (nibbleTables.third).

@@ -111,21 +111,21 @@ multiOn:
 	// the first, which are taken as ASCII.
 	TESTQ    AX, AX
 	JZ       multiFirst
+	TESTQ    R11, R11
+	JNZ      pairsAt
 	CHECK512_AT(SI, AX)
 
 multiChecked:
 	// Validate escapes no C1 control: leaving C1_512 out made its Span
 	// 1.09–1.14× as fast on Latin, prose, CJK, emoji and mixed text
 	// (alternating runs, seven each).
-	TESTQ    R11, R11
-	JNZ      pairs
 	TESTQ    R8, R8
 	JZ       escaped
 	C1_512
 
 escaped:
 	// Where no ASCII byte is escaped, as in Validate, the flags are those
-	// of CHECK512 and PAIRS_AFTER512 alone: CHECK_ESC512's two lookups,
+	// of CHECK512 alone: CHECK_ESC512's two lookups,
 	// which would find none, are left out. That made Validate's Span 15–18%
 	// faster on text that is not ASCII (alternating runs, five each).
 	KMOVQ    K1, BX
@@ -137,7 +137,7 @@ escaped:
 checked:
 	// The flags are tested in a general register: with KORTESTQ and
 	// its branch, Span was 8–11% slower on Latin, CJK, mixed and ZWJ
-	// text (alternating runs, seven each), as after PAIRS_AFTER512 below.
+	// text (alternating runs, seven each).
 	TESTQ    BX, BX
 	JNZ      found
 	VMOVDQA64 Z0, Z15
@@ -156,26 +156,24 @@ checked:
 
 multiFirst:
 	// The first block: nothing before it may be read.
+	TESTQ    R11, R11
+	JNZ      pairsFirst
 	CHECK512
 	JMP      multiChecked
 
-pairs:
-	// Out of the way of sets without pairs. The gate is tested in a
-	// general register: KORTESTQ and its branch made Span with the
-	// invisible classes 6–7% slower on Latin, CJK and emoji text
-	// (alternating runs, nine each), where the block's pairs are mostly
-	// not flagged. Testing the byte after each pair rather than the pair
-	// and then its third byte, with the gate's work kept, and carrying
-	// nothing from block to block, made Span with the invisible classes
-	// 1.23–1.28× as fast on prose, whose blocks have a curly quote, a
-	// dash or an ellipsis one in two, and 0.94–1.10× on the others
-	// (alternating runs, nine each, twice).
-	PAIRS_AFTER512
-	KMOVQ K5, BX
-	TESTQ BX, BX
-	JZ    escaped
-	THIRDS_AFTER512
-	JMP   escaped
+pairsFirst:
+	CHECK512_SHIFT
+	JMP pairsBack
+
+pairsAt:
+	// A set with pairs finds the C1 controls among them, and tests the
+	// rest in one (FLAGS_AFTER512).
+	CHECK512_LOAD(SI, AX)
+
+pairsBack:
+	CHECK512_ERRS
+	FLAGS_AFTER512
+	JMP checked
 
 found:
 	// BX is set in the bytes flagged: the first of them.
