@@ -14,8 +14,9 @@ import (
 // is invisible, at every kana (E3 81) because of U+3164 (E3 85), at every
 // arrow (E2 86) because of U+200B (E2 80 8B). A pair cannot tell “ (E2 80
 // 9C) from U+200B: the AVX-512 kernels test the third byte of a character
-// of three bytes too (nibbleTables.third); with AVX2, the plain loop
-// settles those. The kernel's test is
+// of three bytes too (nibbleTables.third), and the AVX2 kernels its two
+// halves (nibbleTables.thirdHi), which hold some others, settled by the
+// plain loop. The kernel's test is
 // four nibble tables, for the high and low half of each byte of the pair,
 // whose AND has a bit for each of eight product classes (pairCover); a
 // class covers a set of lead bytes times a set of second bytes, each a
@@ -446,6 +447,16 @@ type nibbleTables struct {
 	// other lead bytes have their bit everywhere: the wide scan tests
 	// every pair with the byte after it.
 	third [64]byte
+	// thirdHi[c>>4] & thirdLo[c&15] has the classes of third, and the
+	// others', for the AVX2 kernels, which have no VPERMB: the product of
+	// each class's third bytes by their halves, which holds them and some
+	// others. For U+200B–U+200F and U+202A–U+202E, E2 80 with 8B–8F and
+	// AA–AE, it holds 8A–8F and AA–AF, and so also U+200A and U+202F, but
+	// no curly quote, dash, ellipsis or bullet (E2 80 93–A6); where the
+	// class of the invisible classes holds U+17B4 and U+17B5 (E1 9E B4,
+	// B5) too, also E2 80 B4–BF: ›, ‼, ‽ among them, rare in text, which
+	// the plain loop settles (TestPairsSpareText).
+	thirdHi, thirdLo [16]byte
 }
 
 // thirdIndex is where third has the classes of the third byte c.
@@ -480,7 +491,18 @@ func (t *nibbleTables) thirds(tr *tripleSet) {
 	for i := range t.third {
 		t.third[i] |= others
 	}
+	for h := range 16 {
+		t.thirdHi[h], t.thirdLo[h] = others, others
+	}
+	for i, classes := range t.third {
+		c := byte(0x80 + i)
+		t.thirdHi[c>>4] |= classes
+		t.thirdLo[c&15] |= classes
+	}
 }
+
+// thirdOf returns the classes that thirdHi and thirdLo give the byte c.
+func (t *nibbleTables) thirdOf(c byte) byte { return t.thirdHi[c>>4] & t.thirdLo[c&15] }
 
 // pairTablesOf returns the tables for s. Those of a set without AlsoIn
 // and AlsoFunc depend on its classes alone and are kept, so that New,

@@ -61,6 +61,9 @@ type vecTables struct {
 	// third byte of a character of three bytes (nibbleTables.third).
 	pairLead64, pairSec64 [64]byte
 	pairThird             [64]byte
+	// The classes of the byte after a pair by its halves, for the AVX2
+	// kernels (nibbleTables.thirdHi): pairThirdHi[c>>4] & pairThirdLo[c&15].
+	pairThirdHi, pairThirdLo [32]byte
 
 	// For the lead byte 0xC0+i, the size of its characters and the range
 	// of their second byte, as in table37 (size 0: it leads none), for
@@ -198,6 +201,7 @@ func vecTablesOf(s *set) *vecTables {
 	for i := range 32 {
 		v.escLo[i], v.hi[i], v.leadLo[i] = escLo[i&15], hi[i&15], leadLo[i&15]
 		v.pairLeadHi[i], v.pairLeadLo[i], v.pairSecHi[i], v.pairSecLo[i] = pt.leadHi[i&15], pt.leadLo[i&15], pt.secHi[i&15], pt.secLo[i&15]
+		v.pairThirdHi[i], v.pairThirdLo[i] = pt.thirdHi[i&15], pt.thirdLo[i&15]
 		v.byte1High[i], v.byte1Low[i], v.byte2High[i] = klTables[0][i&15], klTables[1][i&15], klTables[2][i&15]
 		v.c1Lead[i], v.c1Max[i] = c1Lead, 0x9F
 		v.open[i] = 0xFF

@@ -99,9 +99,9 @@
 // class. A pair's classes are those it has as a lead byte (pairLead64,
 // Z28) and as a second byte (pairSec64, Z29) in common, a third byte's in
 // pairThird (Z24): VPERMB (AVX-512 VBMI) looks each up by its low six
-// bits. The AVX2 kernel tests pairs alone, with nibble
-// tables, so it stops at “ (E2 80 9C) where U+200B (E2 80 8B) is escaped;
-// this does not. Z2 and Z3 are the bytes one and two places back.
+// bits. The AVX2 kernel tests pairs and the byte after them by the halves
+// of each byte (PAIRS in vec_amd64.s), which for the third byte hold more
+// than its table. Z2 and Z3 are the bytes one and two places back.
 //
 // PAIRS512 is a gate: it sets K5 at the second byte of every pair,
 // whatever leads it; where there is none, and no pair that the block

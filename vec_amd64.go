@@ -69,10 +69,12 @@ func vecScan512(p []byte, v *vecTables) int
 // vecCopy copies src to dst as far as the kernel sees it clean, writing the
 // escape of each escaped ASCII byte on the way, in blocks of 32 bytes that
 // fit whole in both, or 64 where the tables say wide and src holds wideMin
-// bytes, or one block where pairs are flagged: the AVX2 kernel cannot tell
-// those apart by their third byte, and stops at every curly quote and dash
-// where the invisible classes are on; the last bytes of each 4 KiB buffer
-// of transform.Reader went to it and to the plain loop. It stops at
+// bytes, or one block where pairs are flagged: the AVX2 kernel tells
+// those apart by the halves of their third byte alone, which hold more
+// than the third bytes (nibbleTables.thirdHi), and before it did, it
+// stopped at every curly quote and dash where the invisible classes were
+// on, and the last bytes of each 4 KiB buffer of transform.Reader went to
+// it and to the plain loop. It stops at
 // anything else it flags, before a block of src or dst shorter than 32
 // bytes, or before an escape that does not fit, and returns how much it
 // wrote and read. It writes nothing after dst[:nDst].

@@ -52,9 +52,18 @@
 
 // PAIRS adds to Y3 the second bytes of the pairs that may start an
 // escaped character other than a C1 control (pairs.go): four nibble
-// tables, for each half of each byte, whose AND is nonzero. It follows
-// CHECK, which leaves the bytes before in Y2 and the high halves of the
-// block in Y1, and clobbers Y4–Y6.
+// tables, for each half of each byte, whose AND is nonzero, and two for
+// the byte after each, Y7 (NEXT_AT, NEXT_OF), whose classes the AND must
+// share (nibbleTables.thirdHi), which PAIRS_NEXT tests where PAIRS leaves
+// Y5 not 0. They hold every byte for the classes of
+// lead bytes outside E0–EF, and for those of E0–EF the third bytes of
+// their characters and some others: a curly quote, a dash or an ellipsis
+// (E2 80 98, 94, A6) is no longer flagged where U+200B (E2 80 8B) is
+// escaped. Flagged, it sent the scan and the copy to the plain loop, and
+// the invisible classes read prose with a curly quote in most blocks at
+// 0.05x the speed of Escape() through NewReader, on a processor without
+// AVX-512. It follows CHECK, which leaves the bytes before in Y2 and the
+// high halves of the block in Y1, and clobbers Y4–Y6.
 #define PAIRS \
 	VPSRLW  $4, Y2, Y5;                   \
 	VPAND   Y14, Y5, Y5;                  \
@@ -69,8 +78,47 @@
 	VPAND   Y14, Y0, Y6;                  \
 	VMOVDQU vecTables_pairSecLo(DX), Y4;  \
 	VPSHUFB Y6, Y4, Y6;                   \
+	VPAND   Y6, Y5, Y5
+
+// PAIRS_NEXT finishes PAIRS, where Y5 is not 0: emoji (F0 9F) open the
+// gate of LEADS, for F0 leads U+1BCA0, but have no pair of the set, and
+// the tests of the byte after made the invisible classes' scan 0.91x as
+// fast there when done in every such block.
+#define PAIRS_NEXT \
+	VPSRLW  $4, Y7, Y6;                   \
+	VPAND   Y14, Y6, Y6;                  \
+	VMOVDQU vecTables_pairThirdHi(DX), Y4; \
+	VPSHUFB Y6, Y4, Y6;                   \
+	VPAND   Y6, Y5, Y5;                   \
+	VPAND   Y14, Y7, Y6;                  \
+	VMOVDQU vecTables_pairThirdLo(DX), Y4; \
+	VPSHUFB Y6, Y4, Y6;                   \
 	VPAND   Y6, Y5, Y5;                   \
 	VPOR    Y5, Y3, Y3
+
+// NEXT_AT and NEXT_OF load into Y7 the bytes one place on from those of
+// the block Y0, at base+i or at p, for PAIRS: the byte after the block
+// where it is before last or end, else 0 (VPERM2I128 and VPALIGNR move
+// the block down a byte). The scan backs up over a character that may be
+// cut off at its end, and the copy leaves one open at the end of a block
+// to the next, so a pair there is settled whatever its next byte is;
+// that of another lead byte is flagged for any. NEXT_OF clobbers R11.
+#define NEXT_AT(base, i, last) \
+	CMPQ       i, last;                  \
+	JAE        3(PC);                    \
+	VMOVDQU    1(base)(i*1), Y7;          \
+	JMP        3(PC);                    \
+	VPERM2I128 $0x81, Y0, Y0, Y7;        \
+	VPALIGNR   $1, Y0, Y7, Y7
+
+#define NEXT_OF(p, end) \
+	LEAQ       32(p), R11;               \
+	CMPQ       R11, end;                 \
+	JAE        3(PC);                    \
+	VMOVDQU    1(p), Y7;                 \
+	JMP        3(PC);                    \
+	VPERM2I128 $0x81, Y0, Y0, Y7;        \
+	VPALIGNR   $1, Y0, Y7, Y7
 
 // LEADS sets Y5 nonzero in the bytes of the block Y0 whose byte before
 // (Y2, from CHECK) is a lead byte of the set's pairs: where PAIRS can
@@ -283,6 +331,10 @@ multiPairs:
 	VPTEST Y5, Y5
 	JZ     multiEsc
 	PAIRS
+	VPTEST Y5, Y5
+	JZ     multiEsc
+	NEXT_AT(SI, AX, CX)
+	PAIRS_NEXT
 	JMP    multiEsc
 
 nextPairs:
@@ -290,6 +342,10 @@ nextPairs:
 	VPTEST Y5, Y5
 	JZ     nextEsc
 	PAIRS
+	VPTEST Y5, Y5
+	JZ     nextEsc
+	NEXT_AT(SI, AX, CX)
+	PAIRS_NEXT
 	JMP    nextEsc
 
 found:
@@ -469,6 +525,10 @@ blockPairs:
 	VPTEST Y5, Y5
 	JZ     blockEsc
 	PAIRS
+	VPTEST Y5, Y5
+	JZ     blockEsc
+	NEXT_OF(SI, CX)
+	PAIRS_NEXT
 	JMP    blockEsc
 
 open:

@@ -33,8 +33,9 @@ const (
 // controls or for a pair of the set (pairs.go) rather than as escaped
 // ASCII bytes. before holds the three bytes before the block, the one
 // just before last: zeros, as if after ASCII, where a block starts at a
-// character boundary.
-func (v *vecTables) flags(b []byte, before [3]byte, k checks) (all, other uint64) {
+// character boundary; next, for checks256, the byte after it, where that
+// is in the kernel's input, else 0.
+func (v *vecTables) flags(b []byte, before [3]byte, next byte, k checks) (all, other uint64) {
 	back := func(i, k int) byte { // the byte k places before b[i]
 		if i >= k {
 			return b[i-k]
@@ -69,7 +70,12 @@ func (v *vecTables) flags(b []byte, before [3]byte, k checks) (all, other uint64
 		case k == scan512:
 			bad = bad || v.pairAfter512(c, p1, p2)
 		case gate:
-			bad = bad || v.pairLeadHi[p1>>4]&v.pairLeadLo[p1&15]&v.pairSecHi[c>>4]&v.pairSecLo[c&15] != 0
+			n := next // PAIRS: the byte after, by its halves too
+			if i+1 < len(b) {
+				n = b[i+1]
+			}
+			bad = bad || v.pairLeadHi[p1>>4]&v.pairLeadLo[p1&15]&v.pairSecHi[c>>4]&v.pairSecLo[c&15]&
+				v.pairThirdHi[n>>4]&v.pairThirdLo[n&15] != 0
 		}
 		if bad {
 			other |= 1 << i
@@ -106,6 +112,14 @@ func (v *vecTables) pair3(c, p1, p2 byte) bool {
 	return v.pairLead64[p2&63]&v.pairSec64[p1&63]&v.pairThird[c&63] != 0
 }
 
+// byteAt is p[i], or 0 past the end of p.
+func byteAt(p []byte, i int) byte {
+	if i < len(p) {
+		return p[i]
+	}
+	return 0
+}
+
 // subSat is a-b, or 0 where b is larger, as VPSUBUSB takes it.
 func subSat(a, b byte) byte {
 	if a < b {
@@ -114,12 +128,12 @@ func subSat(a, b byte) byte {
 	return a - b
 }
 
-// copyFlags returns the flags of the block b as the copying kernels find
-// them (flags): each block starts at a character boundary, and an ASCII
-// block has only its escaped bytes flagged.
-func (v *vecTables) copyFlags(b []byte, k checks) (all, other uint64) {
+// copyFlags returns the flags of the block b, before next, as the copying
+// kernels find them (flags): each block starts at a character boundary,
+// and an ASCII block has only its escaped bytes flagged.
+func (v *vecTables) copyFlags(b []byte, next byte, k checks) (all, other uint64) {
 	if !isASCII(b) {
-		return v.flags(b, [3]byte{}, k)
+		return v.flags(b, [3]byte{}, next, k)
 	}
 	return v.escapedIn(b), 0
 }
@@ -203,7 +217,7 @@ func vecScanBlocks(p []byte, v *vecTables, block int) int {
 		if at > 0 {
 			copy(before[:], p[at-3:at])
 		}
-		if all, _ := v.flags(b, before, k); all != 0 {
+		if all, _ := v.flags(b, before, byteAt(p, at+block), k); all != 0 {
 			at += firstBit(all)
 			break
 		}
@@ -231,7 +245,7 @@ func vecScanBlocks(p []byte, v *vecTables, block int) int {
 func vecCopy256Go(dst, src []byte, v *vecTables, esc *escapeTable) (nDst, nSrc int) {
 	for nSrc+32 <= len(src) && nDst+32 <= len(dst) {
 		b := src[nSrc : nSrc+32]
-		all, other := v.copyFlags(b, checks256)
+		all, other := v.copyFlags(b, byteAt(src, nSrc+32), checks256)
 		if all == 0 {
 			n := openEnd(b)
 			nDst += copy(dst[nDst:], b[:n])

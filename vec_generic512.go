@@ -64,7 +64,7 @@ func vecCopy512Go(dst, src []byte, v *vecTables, esc *escapeTable, k *kernelSeq)
 // to the next.
 func (c *copier) block() bool {
 	b := c.src[c.nSrc : c.nSrc+64]
-	all, other := c.v.copyFlags(b, copy512)
+	all, other := c.v.copyFlags(b, 0, copy512)
 	switch {
 	case all == 0 && !c.watch:
 		n := openEnd(b)

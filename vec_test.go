@@ -162,13 +162,48 @@ func TestPairsSpareText(t *testing.T) {
 			t.Errorf("%c (%U, % x) is flagged", r, r, b[:2])
 		}
 	}
-	// With their third bytes, which the wide kernel tests, the general
-	// punctuation of running text is spared too.
+	// With their third bytes, which the wide kernel tests, and their
+	// halves, which the narrow one tests, the general punctuation of
+	// running text is spared too.
 	tb := pairTablesOf(&s)
-	for _, r := range []rune{'“', '”', '‘', '’', '—', '–', '…', '•', '‰', '€', '™'} {
+	for _, r := range []rune{'“', '”', '‘', '’', '—', '–', '…', '•', '‰', '€', '™', '‚', '„', '†', '′', '‹'} {
 		b := utf8.AppendRune(nil, r)
 		if tb.class(b[0], b[1])&tb.third[thirdIndex(b[2])] != 0 {
 			t.Errorf("%c (%U, % x) is flagged with its third byte", r, r, b)
+		}
+		if tb.class(b[0], b[1])&tb.thirdOf(b[2]) != 0 {
+			t.Errorf("%c (%U, % x) is flagged with the halves of its third byte", r, r, b)
+		}
+	}
+}
+
+// The halves of the third bytes, which the narrow kernels test, hold every
+// class the third byte has (nibbleTables.third), so that they flag every
+// character the wide kernels flag, and those of lead bytes outside E0–EF
+// for every byte after their pair, ASCII and lead bytes too.
+func TestThirdHalvesHoldThirds(t *testing.T) {
+	for _, opts := range [][]Option{
+		{Also(Invisible | Tags | VariationSelectors)},
+		{Also(Bidi | Noncharacters | PrivateUse | LineSeparators)},
+		{Also(Invisible), Allow('\u200d')},
+		{AlsoIn(unicode.Cf)},
+	} {
+		s := newSet(configure(opts))
+		tb := pairTablesOf(&s)
+		var others byte
+		for a := 0xC0; a <= 0xFF; a++ {
+			if a&0xF0 != 0xE0 {
+				others |= tb.lead(byte(a))
+			}
+		}
+		for c := range 256 {
+			want := others
+			if c&0xC0 == 0x80 {
+				want = tb.third[thirdIndex(byte(c))]
+			}
+			if got := tb.thirdOf(byte(c)); got&want != want {
+				t.Errorf("%v: the halves of %02x give classes %08b, which lack some of %08b", opts, c, got, want)
+			}
 		}
 	}
 }
@@ -342,6 +377,10 @@ type kernelModel struct {
 type modelClass struct {
 	pairs  *pairSet
 	thirds [64]bool
+	// The halves of those third bytes, high and low, as bits: the AVX2
+	// kernels flag a pair led by E0–EF where the byte after it has one
+	// of each, a product that holds every third byte and some others.
+	hi, lo uint16
 }
 
 func newKernelModel(s *set) *kernelModel {
@@ -363,10 +402,30 @@ func newKernelModel(s *set) *kernelModel {
 			}
 		}
 	}
+	for i := range m.classes {
+		k := &m.classes[i]
+		for j, in := range k.thirds {
+			if in {
+				k.hi |= 1 << ((0x80 + j) >> 4)
+				k.lo |= 1 << (j & 15)
+			}
+		}
+	}
 	for r := rune(0x80); r <= 0x9F; r++ {
 		m.c1 = m.c1 || s.contains(r)
 	}
 	return m
+}
+
+// tripleHalves reports whether the narrow kernel flags the pair a b led by
+// E0–EF, before c: some class holds the pair and both halves of c.
+func (m *kernelModel) tripleHalves(a, b, c byte) bool {
+	for _, k := range m.classes {
+		if k.pairs.has(a, b) && k.hi&(1<<(c>>4)) != 0 && k.lo&(1<<(c&15)) != 0 {
+			return true
+		}
+	}
+	return false
 }
 
 // triple reports whether the wide kernel flags c after the pair a b led by
@@ -413,6 +472,16 @@ func scanModel(p []byte, m *kernelModel) int {
 			must = twoConts // a third or fourth byte, which must continue
 		}
 		pair := pairs.has(b1, b)
+		if !wide && pair && b1&0xF0 == 0xE0 {
+			// A pair led by E0–EF is flagged at its second byte where
+			// the byte after it (0 past the end of p) has the halves
+			// of a third byte of its class's.
+			var next byte
+			if i+1 < len(p) {
+				next = p[i+1]
+			}
+			pair = m.tripleHalves(b1, b, next)
+		}
 		if wide {
 			// A pair is flagged at the byte after it: if led by E0–EF,
 			// where that is a third byte of its class's.
