@@ -29,8 +29,9 @@ var haveVec = func() bool {
 // BLSR and BZHI, and POPCNT, and XGETBV says the OS saves the opmask and
 // ZMM state (the checks of the Intel SDM, §15.2). VBMI2 leaves out the
 // first processors with AVX-512 (Skylake-SP, Cannon Lake), which keep to
-// AVX2; Ice Lake, Zen 4 and later have it.
-var haveWide = haveVec && func() bool {
+// AVX2; Ice Lake, Zen 4 and later have it. The build tag sanitize_narrow
+// keeps every processor to AVX2 (narrowOnly).
+var haveWide = haveVec && !narrowOnly && func() bool {
 	if xcr0 := xgetbv(); xcr0&0xE6 != 0xE6 { // XMM, YMM, opmask, ZMM_Hi256, Hi16_ZMM
 		return false
 	}

@@ -8,11 +8,13 @@
 #	bench/run.sh                        # everything
 #	BENCH='Corpus/colored' bench/run.sh  # one corpus
 #	bench/run.sh -table                 # and the README's table
+#	TAGS=sanitize_narrow bench/run.sh   # the AVX2 kernels alone
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 out=${OUT:-$(mktemp -t sanitize-bench.XXXXXX)}
-go test -c -o "$out.test" .
+# TAGS=sanitize_narrow keeps the package to its AVX2 kernels.
+go test -c ${TAGS:+-tags "$TAGS"} -o "$out.test" .
 # The anchors (segmentio/asm, sonic, charmbracelet/x/ansi) are a module of
 # their own, so that the library never depends on them.
 (cd bench/anchors && go test -c -o "$out.anchors.test" .)
