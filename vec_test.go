@@ -449,7 +449,8 @@ func (m *kernelModel) triple(a, b, c byte) bool {
 // before it), a C1 control the set escapes, an escaped ASCII byte, or the
 // second byte of a pair of the set's classes (pairs.go), the byte after it
 // for the wide kernel, which flags a pair led by E0–EF only where that
-// byte is a third byte of its class's. From where it stops, or
+// byte is a third byte of its class's; the narrow kernel, only where the
+// byte after it has the halves of one (tripleHalves). From where it stops, or
 // from the first block that does not fit, it backs up to a lead byte
 // (C0–FF) found within three bytes over continuation bytes only.
 func scanModel(p []byte, m *kernelModel) int {
