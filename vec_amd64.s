@@ -18,8 +18,9 @@
 // that are ill-formed (Keiser–Lemire), C1 controls, escaped ASCII bytes or
 // the second bytes of pairs that may start other escaped characters, in
 // that order; PAIRS may be left out when the set has no pairs. CHECK
-// leaves Y3 nonzero in the first two kinds. Y15 is the block before. They
-// use Y8–Y14 and the tables at DX, and clobber Y1 and Y3–Y6.
+// leaves Y3 nonzero in the first two kinds, and the high halves of the
+// bytes before in Y7, for LEADS and PAIRS. Y15 is the block before. They
+// use Y8–Y14 and the tables at DX, and clobber Y1 and Y3–Y7.
 #define CHECK \
 	/* The bytes one, two and three places back, across the blocks. */ \
 	VPERM2I128 $0x21, Y0, Y15, Y1; \
@@ -27,9 +28,9 @@
 	VPALIGNR   $14, Y1, Y0, Y3;    \
 	VPALIGNR   $13, Y1, Y0, Y4;    \
 	/* Keiser–Lemire: errors in pairs of bytes ... */ \
-	VPSRLW  $4, Y2, Y5;    \
-	VPAND   Y14, Y5, Y5;   \
-	VPSHUFB Y5, Y10, Y5;   \
+	VPSRLW  $4, Y2, Y7;    \
+	VPAND   Y14, Y7, Y7;   \
+	VPSHUFB Y7, Y10, Y5;   \
 	VPAND   Y14, Y2, Y6;   \
 	VPSHUFB Y6, Y9, Y6;    \
 	VPAND   Y6, Y5, Y5;    \
@@ -62,12 +63,10 @@
 // escaped. Flagged, it sent the scan and the copy to the plain loop, and
 // the invisible classes read prose with a curly quote in most blocks at
 // 0.05x the speed of Escape() through NewReader, on a processor without
-// AVX-512. It follows CHECK, which leaves the bytes before in Y2 and the
-// high halves of the block in Y1, and clobbers Y4–Y6.
+// AVX-512. It follows CHECK, which leaves the bytes before in Y2, their
+// high halves in Y7 and those of the block in Y1, and clobbers Y4–Y6.
 #define PAIRS \
-	VPSRLW  $4, Y2, Y5;                   \
-	VPAND   Y14, Y5, Y5;                  \
-	VPSHUFB Y5, Y11, Y5;                  \
+	VPSHUFB Y7, Y11, Y5;                  \
 	VPAND   Y14, Y2, Y6;                  \
 	VMOVDQU vecTables_pairLeadLo(DX), Y4; \
 	VPSHUFB Y6, Y4, Y6;                   \
@@ -121,16 +120,15 @@
 	VPALIGNR   $1, Y0, Y7, Y7
 
 // LEADS sets Y5 nonzero in the bytes of the block Y0 whose byte before
-// (Y2, from CHECK) is a lead byte of the set's pairs: where PAIRS can
-// find anything. Text whose lead bytes are none of them (Latin, CJK, for
-// the invisible classes) is spared PAIRS. It clobbers Y4 and Y6.
+// (Y2, and its high half Y7, from CHECK) is a lead byte of the set's
+// pairs: where PAIRS can find anything. Text whose lead bytes are none of
+// them (Latin, CJK, for the invisible classes) is spared PAIRS. It
+// clobbers Y4 and Y6.
 #define LEADS \
 	VPXOR   vecTables_bit7(DX), Y2, Y5; \
 	VMOVDQU vecTables_leadLo(DX), Y4;   \
 	VPSHUFB Y5, Y4, Y5;                 \
-	VPSRLW  $4, Y2, Y6;                 \
-	VPAND   Y14, Y6, Y6;                \
-	VPSHUFB Y6, Y13, Y6;                \
+	VPSHUFB Y7, Y13, Y6;                \
 	VPAND   Y6, Y5, Y5
 
 // CHECK_ESC finishes CHECK: Y2 gets the escaped ASCII bytes (the table
