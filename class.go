@@ -200,6 +200,10 @@ type set struct {
 	// U+2080–U+2FFF (symbolsClean); see skipKnownClean.
 	emojiClean, symbolsClean bool
 	emojiFast                bool // passEmoji may run (emojipass.go)
+
+	// The set holds U+200D (joinerHeld) or U+FE0F (selectorHeld); see
+	// joinerAt.
+	joinerHeld, selectorHeld bool
 }
 
 // removes reports whether r, which the set escapes, is removed instead.
@@ -244,6 +248,7 @@ func newSet(c config) set {
 	s.emojiClean = s.class&Noncharacters == 0 && len(s.preds) == 0
 	s.symbolsClean = len(s.preds) == 0
 	s.emojiFast = emojiFast(&s)
+	s.joinerHeld, s.selectorHeld = s.contains(0x200D), s.contains(0xFE0F)
 	s.scan = newWordScan(&s.ascii)
 	s.dfa = newDFA(&s)
 	s.vec = newVecTables(&s)

@@ -154,6 +154,9 @@ func (t *sanitizer) clean(p []byte) int {
 			// again.
 			window = refWindow
 			if m < kernelBlock {
+				if s.joinerAt(p[n:]) {
+					return n
+				}
 				window = falseAlarmWindow
 				n = s.skipKnownClean(p, n)
 			}
@@ -200,6 +203,16 @@ func (s *set) skipKnownClean(p []byte, n int) int {
 		}
 	}
 	return n
+}
+
+// joinerAt reports whether p starts with U+200D or U+FE0F and the set
+// holds it: where the kernel stops most in chat text with emoji, and the
+// end of the clean part, as cleanRef would find after decoding it. Span
+// then tries passEmoji there. It is a fast path of clean, tested against
+// cleanRef.
+func (s *set) joinerAt(p []byte) bool {
+	return len(p) >= 3 && (s.joinerHeld && p[0] == 0xE2 && p[1] == 0x80 && p[2] == 0x8D ||
+		s.selectorHeld && p[0] == 0xEF && p[1] == 0xB8 && p[2] == 0x8F)
 }
 
 // automaton runs the automaton over p from n, if n is at non-ASCII text

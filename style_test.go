@@ -189,7 +189,7 @@ func TestContradictionsPanic(t *testing.T) {
 // randomMixed is randomText with whole characters of every class mixed in.
 func randomMixed(rng *rand.Rand, n int) []byte {
 	chars := []rune{'\\', '"', '%', '\'', 'x', 'u', '\u0085', '\u00e9', '\u202e', '\u2028', '\ufdd0',
-		'\uffff', '\ue000', '\U0001F600', '\U0010FFFF', '\u2400', '\ufeff', '\ufffd', '\ufe0f', '\U000e0100', '\u180b', '\U0001F3F4', '\U000e0067', '\U000e007f', '\U0001FFFF', '\u2764'}
+		'\uffff', '\ue000', '\U0001F600', '\U0010FFFF', '\u2400', '\ufeff', '\ufffd', '\ufe0f', '\U000e0100', '\u180b', '\U0001F3F4', '\U000e0067', '\U000e007f', '\U0001FFFF', '\u2764', '\u200d'}
 	var p []byte
 	for len(p) < n {
 		if rng.IntN(2) == 0 {
