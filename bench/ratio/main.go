@@ -152,6 +152,10 @@ type target struct {
 
 var all = []string{"ascii", "logs", "colored", "sgr", "zwj", "latin", "prose", "typeset", "cjk", "emoji", "mixed", "dirty"}
 
+// invisibleCorpora are the corpora that the invisible classes are held
+// to Escape() on: all but zwj, which has a target of its own.
+var invisibleCorpora = []string{"ascii", "logs", "colored", "sgr", "latin", "prose", "typeset", "cjk", "emoji", "mixed", "dirty"}
+
 var targets = []target{
 	{[]string{"ascii"}, "Validate/replace/Span", "utf8.Valid", 1.0},
 	{[]string{"ascii"}, "Escape/allow/Span", "utf8.Valid", 1.0},
@@ -179,8 +183,12 @@ var targets = []target{
 	{[]string{"mixed"}, "New/NewReader/plain", "copy", 0.4},
 	{[]string{"dirty"}, "Validate/replace/NewReader", "copy", 0.25},
 	// Invisible characters (issue 14): at most 10% over Escape() with the
-	// three classes on, and the emoji-heavy corpus at 0.1x copy.
-	{[]string{"ascii", "logs", "colored", "sgr", "latin", "prose", "typeset", "cjk", "emoji", "mixed", "dirty"}, "Escape/invisible/NewReader", "Escape/NewReader", 0.9},
+	// three classes on, and the emoji-heavy corpus at 0.1x copy. At most
+	// 10% more time is at least 1/1.1 of the speed, not 0.9 of it; and
+	// NewReader, which spans clean text, and Transform, which copies it,
+	// run different kernels, so both are held to it.
+	{invisibleCorpora, "Escape/invisible/NewReader", "Escape/NewReader", 1 / 1.1},
+	{invisibleCorpora, "Escape/invisible/Transform", "Escape/Transform", 1 / 1.1},
 	{[]string{"zwj"}, "Escape/invisible/Transform", "copy", 0.1},
 	// Terminal sequences (issue 13).
 	{[]string{"colored", "sgr"}, "Escape/strip/Transform", "copy", 0.3},
@@ -201,7 +209,9 @@ func printTargets(ps passes) {
 			if r < t.min {
 				verdict = "NOT MET"
 			}
-			fmt.Printf("%-48s %8.2f %8.2f  %s\n", c+"/"+t.ours+" ÷ "+t.than, r, t.min, verdict)
+			// Three places, so that a ratio just short of its target
+			// does not print as the target.
+			fmt.Printf("%-48s %8.3f %8.3f  %s\n", c+"/"+t.ours+" ÷ "+t.than, r, t.min, verdict)
 		}
 	}
 	printFloors(ps)
