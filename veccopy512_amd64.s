@@ -746,6 +746,8 @@ flaggedASCII:
 	JMP  escapes
 
 flaggedK1:
+	// From pairsNone: no escaped ASCII byte, so the flags of the block
+	// (K2, for other) are those of K1.
 	KMOVQ     K1, K2
 
 flagged:
