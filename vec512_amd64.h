@@ -189,10 +189,16 @@
 // table gives 0 for bytes from 80 up) and what K1 holds. It clobbers Z1
 // and Z2.
 #define CHECK_ESC512 \
-	VPSHUFB  Z1, Z13, Z1; \
-	VPSHUFB  Z0, Z12, Z2; \
-	VPTESTMB Z2, Z1, K2;  \
-	KORQ     K1, K2, K2
+	ESC512(Z1, Z2, K2); \
+	KORQ K1, K2, K2
+
+// ESC512 sets k in the escaped ASCII bytes of the block Z0, whose high
+// halves are in Z1, as CHECK_ESC512 finds them, by way of hi and lo: it
+// clobbers those, which may be Z1 and Z2.
+#define ESC512(hi, lo, k) \
+	VPSHUFB  Z1, Z13, hi; \
+	VPSHUFB  Z0, Z12, lo; \
+	VPTESTMB lo, hi, k
 
 // LOAD_TABLES512 loads the tables, each 16 bytes broadcast to four lanes.
 #define LOAD_TABLES512 \
