@@ -186,6 +186,38 @@ func TestVectorGoColours(t *testing.T) {
 	}
 }
 
+// keepsRunPieces are what keeps's run of blocks (vec_generic_keeps.go)
+// must tell apart where a block ends in them: SGR sequences that
+// KeepColors keeps, resets, colour arguments ending in 0 and 8, conceal,
+// the longest kept and one byte more, and what looks like one at first:
+// an ESC that [ does not follow, sub-parameters, a private marker,
+// another final byte, an ESC among the parameters; and line feeds while
+// attributes are on.
+var keepsRunPieces = []string{
+	"\x1b[1m", "\x1b[0m", "\x1b[m", "\x1b[;m", "\x1b[31;0m", "\x1b[38;5;208m", "\x1b[38;5;0m", "\x1b[38;5;8m",
+	"\x1b[8m", "\x1b[08m", "\x1b[1;8m", "\x1b[18m", "\x1b[80m", "\x1b[1;008;1m",
+	"\x1b[" + strings.Repeat("1;", 30) + "0m", "\x1b[" + strings.Repeat("1;", 30) + "10m",
+	"\x1b]0;m", "\x1b]m", "\x1bXm", "\x1b[1:2m", "\x1b[?1m", "\x1b[1J", "\x1b[1\x1b[1m",
+	"\x1b[31m\nred", "\x1b[31mred\x1b[0m\n", "\x1b[1m\x1b[31m\x1b[0m\x1b[0m",
+}
+
+// Under KeepColors, the run of blocks of the AVX-512 kernel that copies
+// takes each of keepsRunPieces at every place around the ends of its
+// blocks, after a block that starts it, as its Go version does, and both
+// do what the plain loop does.
+func TestVectorGoKeepsRun(t *testing.T) {
+	sets, models := goSets(sequenceSets)
+	after := "\x1b[0m" + strings.Repeat("after ", 20) + "\x1b[1m" + strings.Repeat("more ", 20)
+	for _, piece := range keepsRunPieces {
+		for at := 0; at < 140; at++ {
+			in := []byte("\x1b[1m" + strings.Repeat("x", at) + piece + after)
+			for i, s := range sets {
+				checkGoCopy(t, s, models[i], in, 0)
+			}
+		}
+	}
+}
+
 // The AVX-512 kernel that copies passes emoji joiners, selectors and tags
 // exactly as its Go version does (vec_generic_emoji.go), on runs of
 // emojiPieces, under every set of emojiSets, with the caller's src

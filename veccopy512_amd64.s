@@ -506,7 +506,7 @@ GLOBL keepsBad<>(SB), RODATA|NOPTR, $64
 // with a masked store of bytes, and a block whose only flags are escaped
 // ASCII bytes is copied and escaped without going back to block after
 // each escape, and at once where every escape is two bytes (expand).
-TEXT ·vecCopy512(SB), NOSPLIT, $136-88
+TEXT ·vecCopy512(SB), NOSPLIT, $200-88
 	MOVQ    dst_base+0(FP), DI
 	MOVQ    dst_len+8(FP), R8
 	ADDQ    DI, R8
@@ -979,8 +979,14 @@ keepsPast:
 	// every third block or so: the cut that keepsNot would make once the
 	// checks below failed is made at once, with the ESCs and parameter
 	// bytes kept. It is the same cut, and the same second try.
+	// A whole block starts a run of blocks instead (keepsRun), which
+	// takes the sequence across.
 	CMPQ         keepsTry-112(SP), $0
 	JNE          keepsNone
+	CMPQ         R10, $64
+	JEQ          keepsRun
+
+keepsCut:
 	KEEPS_CUT
 	BZHIQ        R10, AX, AX
 	JMP          keepsCarry
@@ -2382,6 +2388,251 @@ csisRunEnd:
 	JZ           block
 	ADDQ         R10, SI
 	JMP          block
+
+keepsRun:
+	// Under KeepColors, block after block of 64 bytes, each ASCII, whose
+	// flags are all ESCs that start SGR sequences that keeps would keep,
+	// the last maybe ending in the next block, is copied as it is
+	// (vec_generic_keeps.go: keepsRun, keepsStep). What a block leaves
+	// open goes to the next in the kr slots: its ESCs (krEscs), the
+	// carries through parameters (krParams), zeros (krZeros) and a
+	// sequence's bytes but its 8s (krQ), its separators (krSeps) and the
+	// 8s that may be conceal (krEights); colored says whether attributes
+	// are on, R15 where the sequence open at the block's start starts,
+	// from there (0 if none), and Z2 holds the block before, whose bytes
+	// from there are written once that sequence is seen to be kept:
+	// nothing is written past what the kernel reports. Where a block
+	// fails, the kernel goes on from its start, or from the open
+	// sequence's ESC, as before the run; if that is where the run
+	// started, keeps goes on as it was. Z3, Z4, Z7, Z11 and Z26 hold [,
+	// m, 8, line feed and B, Z6 keepsBad; R9 and DX are the run's until
+	// keepsRunEnd.
+	MOVQ         BX, krFlags-200(SP)
+	MOVQ         SI, krStart-192(SP)
+	MOVL         $0x5B, R11
+	VPBROADCASTB R11, Z3
+	MOVL         $0x6D, R11
+	VPBROADCASTB R11, Z4
+	MOVL         $0x38, R11
+	VPBROADCASTB R11, Z7
+	MOVL         $0x0A, R11
+	VPBROADCASTB R11, Z11
+	MOVL         $0x0B, R11
+	VPBROADCASTB R11, Z26
+	VMOVDQU64    keepsBad<>(SB), Z6
+	XORL         R15, R15
+	MOVQ         R15, krEscs-144(SP)
+	MOVQ         R15, krParams-152(SP)
+	MOVQ         R15, krZeros-160(SP)
+	MOVQ         R15, krQ-168(SP)
+	MOVQ         R15, krSeps-176(SP)
+	MOVQ         R15, krEights-184(SP)
+
+keepsRunBlock:
+	// The block Z0 at SI, which fits in src and dst: ASCII, its flags
+	// all ESCs (AX), each followed by [.
+	VPMOVB2M     Z0, K1
+	KORTESTQ     K1, K1
+	JNZ          keepsRunEnd
+	ESCAPED(Z0, Z1, K2)
+	VPCMPEQB     Z31, Z0, K3
+	KMOVQ        K2, R11
+	KMOVQ        K3, AX
+	ANDNQ        R11, AX, R11
+	JNZ          keepsRunEnd
+	TESTQ        AX, AX
+	JNZ          keepsRunESCs
+	// A block with nothing to look at ends the run, where the block loop
+	// copies text four blocks at a time: no ESC, no sequence open, and no
+	// line feed to watch for.
+	TESTQ        R15, R15
+	JNZ          keepsRunESCs
+	CMPQ         colored-16(SP), $0
+	JEQ          keepsRunEnd
+	TESTQ        $const_kernelLineFeed, mode-8(SP)
+	JZ           keepsRunEnd
+
+keepsRunESCs:
+	VPCMPEQB     Z3, Z0, K4
+	KMOVQ        K4, R11
+	MOVQ         krEscs-144(SP), R14
+	SHRQ         $63, R14
+	LEAQ         (R14)(AX*2), R14 // the byte after each ESC
+	ANDNQ        R14, R11, R14
+	JNZ          keepsRunEnd
+
+	// The parameters of each sequence, from after its [ or the block's
+	// start: the carry runs through them and stops on its final byte,
+	// BX, which must be m.
+	VPANDQ       Z22, Z0, Z1
+	VPCMPEQB     Z30, Z1, K5
+	KMOVQ        K5, R12
+	MOVQ         krEscs-144(SP), R13
+	SHRQ         $62, R13
+	LEAQ         (R13)(AX*4), R13
+	BTQ          $0, krParams-152(SP)
+	ADCQ         R12, R13
+	SETCS        krParams-152(SP)
+	ANDNQ        R13, R12, BX
+	ANDNQ        R12, R13, R12 // the parameters the carry ran through
+	VPCMPEQB     Z4, Z0, K6
+	KMOVQ        K6, R11
+	ANDNQ        BX, R11, R11
+	JNZ          keepsRunEnd
+	VPSHUFB      Z0, Z6, Z1
+	VPTESTMB     Z1, Z1, K6
+	KMOVQ        K6, R11
+	ANDQ         R12, R11
+	JNZ          keepsRunEnd // :, or < = > ? among them
+	// The sequence open at the start ends at most 64 bytes from its ESC.
+	LEAQ         63(R15), R10
+	MOVL         $64, R11
+	TESTQ        R15, R15
+	CMOVQEQ      R11, R10
+	TZCNTQ       BX, R11
+	CMPQ         R11, R10
+	JGT          keepsRunEnd
+
+	// R14: where the carry through the zeros after each [ or ; stops
+	// (R10: bytes whose low half is B), as in keeps; R13 the resets. An
+	// 8 there that ends a parameter is conceal, seen at the byte after
+	// it, which may be in the next block.
+	VPXORD       Z26, Z0, Z1
+	VPTESTNMB    Z14, Z1, K7
+	VPCMPEQB     Z30, Z0, K6
+	KMOVQ        K7, R10
+	KMOVQ        K6, R11
+	MOVQ         krSeps-176(SP), R14
+	MOVQ         R10, krSeps-176(SP)
+	SHRQ         $63, R14
+	LEAQ         (R14)(R10*2), R14
+	BTQ          $0, krZeros-160(SP)
+	ADCQ         R11, R14
+	SETCS        krZeros-160(SP)
+	ANDNQ        R14, R11, R14
+	MOVQ         BX, R13
+	ANDQ         R14, R13
+	VPCMPEQB     Z7, Z0, K6
+	KMOVQ        K6, R11 // the 8s
+	ANDQ         R12, R14
+	ANDQ         R11, R14
+	MOVQ         krEights-184(SP), R9
+	MOVQ         R14, krEights-184(SP)
+	SHRQ         $63, R9
+	LEAQ         (R9)(R14*2), R9
+	ANDNQ        R12, R10, DX // the digits
+	ANDNQ        R9, DX, R9
+	JNZ          keepsRunEnd // conceal
+
+	// A reset in a sequence with an 8 is left to sgr: the carry from each
+	// ESC through its bytes but its 8s stops on its final byte only if
+	// it has none.
+	ANDNQ        R12, R11, R11
+	ORQ          AX, R11
+	MOVQ         krEscs-144(SP), R9
+	SHRQ         $63, R9
+	LEAQ         (R9)(AX*2), R9
+	ORQ          R9, R11
+	MOVQ         AX, R9
+	BTQ          $0, krQ-168(SP)
+	ADCQ         R11, R9
+	SETCS        krQ-168(SP)
+	ANDNQ        R9, R11, R9
+	ANDNQ        R13, R9, R9
+	JNZ          keepsRunEnd
+
+	// The bytes with attributes on, as in keepsState; a line feed among
+	// them, where line feeds pass raw, ends the run.
+	TESTQ        $const_kernelColors, mode-8(SP)
+	JZ           keepsRunStore
+	ANDNQ        BX, R13, R13
+	NOTQ         BX
+	MOVQ         colored-16(SP), R9
+	LEAQ         (R9)(R13*2), R9
+	XORL         R10, R10
+	ADDQ         BX, R9
+	SETCS        R10B
+	SHRQ         $63, R13
+	ORQ          R13, R10
+	XORQ         BX, R9
+	ANDQ         BX, R9
+	TESTQ        $const_kernelLineFeed, mode-8(SP)
+	JZ           keepsRunColored
+	VPCMPEQB     Z11, Z0, K6
+	KMOVQ        K6, R11
+	ANDQ         R9, R11
+	JNZ          keepsRunEnd
+
+keepsRunColored:
+	MOVQ         R10, colored-16(SP)
+
+keepsRunStore:
+	// The block is kept. R9: where the sequence it leaves open starts,
+	// its last ESC, from the next block's start. The bytes from where the
+	// one before left one open up to there are written.
+	MOVQ         AX, R10
+	SHRQ         $62, R10
+	ORQ          krParams-152(SP), R10
+	LZCNTQ       AX, R11
+	NOTQ         R11
+	XORL         R9, R9
+	TESTQ        R10, R10
+	CMOVQNE      R11, R9
+	LEAQ         64(R15), R10
+	MOVQ         $-1, R11
+	BZHIQ        R10, R11, R11
+	NOTQ         R11
+	KMOVQ        R11, K3
+	VMOVDQU8     Z2, K3, -64(DI)
+	LEAQ         64(R9), R10
+	MOVQ         $-1, R11
+	BZHIQ        R10, R11, R11
+	KMOVQ        R11, K3
+	VMOVDQU8     Z0, K3, (DI)
+	MOVQ         R9, R15
+	MOVQ         AX, krEscs-144(SP)
+	VMOVDQA64    Z0, Z2
+	ADDQ         $64, SI
+	ADDQ         $64, DI
+	LEAQ         64(SI), R11
+	CMPQ         R11, CX
+	JHI          keepsRunEnd
+	LEAQ         64(DI), R11
+	CMPQ         R11, R8
+	JHI          keepsRunEnd
+	VMOVDQU64    (SI), Z0
+	JMP          keepsRunBlock
+
+keepsRunEnd:
+	// The kernel goes on from the sequence left open, if any.
+	ADDQ         R15, SI
+	ADDQ         R15, DI
+	MOVQ         v+48(FP), DX
+	MOVQ         esc+56(FP), R9
+	CMPQ         SI, krStart-192(SP)
+	JEQ          keepsRunNone
+	MOVQ         colored-16(SP), R11
+	SET_COLORED(R11)
+	JMP          block
+
+keepsRunNone:
+	// Not a byte taken: the first block is cut at keepsPast as it was,
+	// with the next block loaded as escapes loads it, and its ESCs (AX)
+	// and parameter bytes (R11) as keepsCarry has them.
+	VMOVDQU64    (SI), Z0
+	LEAQ         128(SI), R11
+	CMPQ         R11, CX
+	JHI          2(PC)
+	VMOVDQU64    64(SI), Z6
+	MOVQ         krFlags-200(SP), BX
+	MOVL         $64, R10
+	XORL         R12, R12
+	VPCMPEQB     Z31, Z0, K3
+	KMOVQ        K3, AX
+	VPANDQ       Z22, Z0, Z1
+	VPCMPEQB     Z30, Z1, K3
+	KMOVQ        K3, R11
+	JMP          keepsCut
 
 // func emojiVec(block *[64]byte, flags uint64, e *emojiTables) uint64
 TEXT ·emojiVec(SB), NOSPLIT, $0-32

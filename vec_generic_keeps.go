@@ -1,0 +1,146 @@
+package sanitize
+
+import "math/bits"
+
+// This file holds keeps's run of blocks (keepsRun in veccopy512_amd64.s),
+// written in Go as vecCopy512Go takes it.
+//
+// Under KeepColors, a block whose sequences are all SGR sequences that
+// sgr keeps is copied as it is. keepsBlock judges a block alone, so a
+// block whose last sequence runs past it was cut before that sequence's
+// ESC, and the next block started there: where the next block starts hung
+// on the masks of the one before, and each block waited for the one before
+// it. On a coloured log, where a sequence runs past most blocks, that made
+// KeepColors a third as fast as StripSequences. The run goes 64 bytes at a
+// time whatever the blocks hold, and carries into each block what the
+// masks of the one before leave open: its last ESCs, the carries of the
+// sums that run through parameters, zeros and attributes, and where the
+// sequence it leaves open starts. Where a block fails, the run ends at its
+// start, or at the ESC of the sequence open there; the block loop then
+// takes it as before.
+
+// keepsCarry is what a block of keepsRun leaves to the next.
+type keepsCarry struct {
+	escs   uint64 // its ESCs: the last two start sequences in the next block
+	params uint64 // 1 if the parameters of its last sequence run on
+	seps   uint64 // its bytes whose low half is B: the last starts a parameter
+	zeros  uint64 // 1 if the zeros of a parameter run on
+	q      uint64 // 1 if the bytes of its last sequence but 8s run on
+	eights uint64 // its 8s that a parameter may end with: the last is conceal if one does
+	on     uint64 // 1 if attributes are on after it
+	open   int    // where the sequence it leaves open starts, from the next block's start; 0 if none
+}
+
+// keepsRun is keeps's first try, where the block r is whole: block after
+// block of 64 bytes while each fits in src and dst, is ASCII, has as
+// flags only ESCs, and every ESC starts an SGR sequence that keepsStep
+// takes, it copies them; it ends at a block with nothing to look at. It
+// reports whether it moved on.
+func (c *copier) keepsRun(r *run) bool {
+	if r.end != 64 {
+		return false
+	}
+	k := keepsCarry{}
+	if c.colored {
+		k.on = 1
+	}
+	start := c.nSrc
+	for c.nSrc+64 <= len(c.src) && c.nDst+64 <= len(c.dst) {
+		b := c.src[c.nSrc : c.nSrc+64]
+		next, ok := c.keepsStep(b, k)
+		if !ok {
+			break
+		}
+		// The bytes up to the sequence it leaves open, from the one the
+		// block before left open: nothing is written past what the run
+		// reports.
+		copy(c.dst[c.nDst+k.open:], c.src[c.nSrc+k.open:c.nSrc+64+next.open])
+		c.nSrc += 64
+		c.nDst += 64
+		k = next
+	}
+	// The sequence open at the end, if any, starts the next block.
+	c.nSrc += k.open
+	c.nDst += k.open
+	if c.nSrc == start {
+		return false // its first block failed, or left open a sequence from its first byte
+	}
+	c.setColored(k.on != 0)
+	return true
+}
+
+// keepsStep judges the block b, which follows blocks that left k, as
+// keepsBlock does a block alone, and returns what it leaves to the next.
+// A sequence open at its start must end in it, at most 64 bytes from its
+// ESC, as sgr would keep it.
+func (c *copier) keepsStep(b []byte, k keepsCarry) (next keepsCarry, ok bool) {
+	escs := bytesOf(b, 0x1B)
+	if escs == 0 && k.open == 0 && (k.on == 0 || c.k.mode&kernelLineFeed == 0) {
+		// Nothing to look at: the block loop copies text four blocks at
+		// a time, and on logs with a sequence in one line out of four
+		// the run made KeepColors 0.67x as fast.
+		return k, false
+	}
+	if !isASCII(b) || c.v.escapedIn(b)&^escs != 0 ||
+		(escs<<1|k.escs>>63)&^bytesOf(b, '[') != 0 {
+		return k, false
+	}
+	// The parameters of each sequence, from the byte after its [, or
+	// from the block's start for one open there: the carry runs through
+	// them and stops on the byte after, its final byte, which must be m.
+	params := paramBytes(b)
+	sum, carryParams := bits.Add64(escs<<2|k.escs>>62, params, k.params)
+	finals := sum &^ params
+	params &^= sum // those the carry ran through
+	if finals&^bytesOf(b, 'm') != 0 || params&keepsBad(b) != 0 {
+		return k, false
+	}
+	if k.open < 0 && (finals == 0 || firstBit(finals) > k.open+63) {
+		return k, false // longer than 64 bytes
+	}
+	// The zeros after each [ or ;, as in keepsBlock; an 8 that ends a
+	// parameter is conceal, seen at the byte after it, which may be in
+	// the next block.
+	var seps uint64
+	for i, x := range b {
+		if x&0x0F == 0x0B {
+			seps |= 1 << i
+		}
+	}
+	zeros := bytesOf(b, '0')
+	zsum, carryZeros := bits.Add64(seps<<1|k.seps>>63, zeros, k.zeros)
+	ends := zsum &^ zeros
+	resets := finals & ends
+	eights := bytesOf(b, '8') & params & ends
+	if (eights<<1|k.eights>>63)&^(params&^seps) != 0 {
+		return k, false // conceal
+	}
+	// A sequence with an 8 may set a colour, whose last argument may be
+	// 0: what looks like a reset there is left to sgr. The carry from
+	// each ESC through its bytes but its 8s stops on its final byte only
+	// if it has none.
+	q := escs | escs<<1 | k.escs>>63 | params&^bytesOf(b, '8')
+	qsum, carryQ := bits.Add64(escs, q, k.q)
+	if resets&^(qsum&^q) != 0 {
+		return k, false
+	}
+	next = keepsCarry{
+		escs: escs, params: carryParams, seps: seps, zeros: carryZeros,
+		q: carryQ, eights: eights, on: k.on,
+	}
+	if c.k.mode&kernelColors != 0 {
+		// The bytes with attributes on, as in keepsBlock.
+		on := finals &^ resets
+		none := ^finals
+		lit, carryOn := bits.Add64(none, on<<1|k.on, 0)
+		lit = (lit ^ none) & none
+		if c.k.mode&kernelLineFeed != 0 && lit&bytesOf(b, '\n') != 0 {
+			return k, false
+		}
+		next.on = carryOn | on>>63
+	}
+	if carryParams != 0 || escs>>62 != 0 {
+		next.open = 63 - bits.LeadingZeros64(escs) - 64 // its last ESC
+	}
+	return next, true
+}
