@@ -31,11 +31,13 @@ type keepsCarry struct {
 	open   int    // where the sequence it leaves open starts, from the next block's start; 0 if none
 }
 
-// keepsRun is keeps's first try, where the block r is whole: block after
-// block of 64 bytes while each fits in src and dst, is ASCII, has as
-// flags only ESCs, and every ESC starts an SGR sequence that keepsStep
-// takes, it copies them; it ends at a block with nothing to look at. It
-// reports whether it moved on.
+// keepsRun is keeps's first try, where the block r is whole and its last
+// sequence runs past it: block after block of 64 bytes while each fits in
+// src and dst, is ASCII, and every ESC followed by [ starts an SGR
+// sequence that keepsStep takes, it copies them; under KeepColors alone,
+// with the escapes of its other flags, among them the ESCs of other
+// sequences, which the recognizer escapes as characters too. It ends at
+// a block with nothing to look at. It reports whether it moved on.
 func (c *copier) keepsRun(r *run) bool {
 	if r.end != 64 {
 		return false
@@ -47,16 +49,27 @@ func (c *copier) keepsRun(r *run) bool {
 	start := c.nSrc
 	for c.nSrc+64 <= len(c.src) && c.nDst+64 <= len(c.dst) {
 		b := c.src[c.nSrc : c.nSrc+64]
-		next, ok := c.keepsStep(b, k)
+		next, others, ok := c.keepsStep(b, k)
 		if !ok {
 			break
 		}
 		// The bytes up to the sequence it leaves open, from the one the
-		// block before left open: nothing is written past what the run
-		// reports.
-		copy(c.dst[c.nDst+k.open:], c.src[c.nSrc+k.open:c.nSrc+64+next.open])
+		// block before left open, with the escapes of others: nothing is
+		// written past what the run reports. nDst stays where the next
+		// block's first byte goes, as if that sequence were written.
+		d := c.nDst + k.open
+		d += copy(c.dst[d:], c.src[c.nSrc+k.open:c.nSrc])
+		from := 0
+		for ; others != 0; others &= others - 1 {
+			at := firstBit(others)
+			d += copy(c.dst[d:], b[from:at])
+			e := c.keepsEscape(b[at])
+			d += copy(c.dst[d:], e.text[:e.n])
+			from = at + 1
+		}
+		d += copy(c.dst[d:], b[from:64+next.open])
 		c.nSrc += 64
-		c.nDst += 64
+		c.nDst = d - next.open
 		k = next
 	}
 	// The sequence open at the end, if any, starts the next block.
@@ -70,20 +83,32 @@ func (c *copier) keepsRun(r *run) bool {
 }
 
 // keepsStep judges the block b, which follows blocks that left k, as
-// keepsBlock does a block alone, and returns what it leaves to the next.
-// A sequence open at its start must end in it, at most 64 bytes from its
-// ESC, as sgr would keep it.
-func (c *copier) keepsStep(b []byte, k keepsCarry) (next keepsCarry, ok bool) {
+// keepsBlock does a block alone, and returns what it leaves to the next
+// and the flags to escape. A sequence open at its start must end in it,
+// at most 64 bytes from its ESC, as sgr would keep it. An ESC that [
+// does not follow starts no SGR sequence: under KeepColors alone it is
+// escaped, as is any other flag, where dst has room for seven bytes more
+// for each and each has an escape (a caller's table may leave some to
+// it); under StripSequences the block fails. One at the end of the block
+// is taken for one that [ follows, and the next block fails where it is
+// not.
+func (c *copier) keepsStep(b []byte, k keepsCarry) (next keepsCarry, others uint64, ok bool) {
 	escs := bytesOf(b, 0x1B)
 	if escs == 0 && k.open == 0 && (k.on == 0 || c.k.mode&kernelLineFeed == 0) {
 		// Nothing to look at: the block loop copies text four blocks at
 		// a time, and on logs with a sequence in one line out of four
 		// the run made KeepColors 0.67x as fast.
-		return k, false
+		return k, 0, false
 	}
-	if !isASCII(b) || c.v.escapedIn(b)&^escs != 0 ||
-		(escs<<1|k.escs>>63)&^bytesOf(b, '[') != 0 {
-		return k, false
+	brackets := bytesOf(b, '[')
+	escs &= brackets>>1 | 1<<63 // those that start CSI sequences
+	others = c.v.escapedIn(b) &^ escs
+	if !isASCII(b) || k.escs>>63&^brackets != 0 {
+		return k, 0, false
+	}
+	if others != 0 && (c.k.mode&kernelStrip != 0 ||
+		c.nDst+64+7*bits.OnesCount64(others) > len(c.dst) || !c.keepsEscapes(b, others)) {
+		return k, 0, false
 	}
 	// The parameters of each sequence, from the byte after its [, or
 	// from the block's start for one open there: the carry runs through
@@ -93,10 +118,10 @@ func (c *copier) keepsStep(b []byte, k keepsCarry) (next keepsCarry, ok bool) {
 	finals := sum &^ params
 	params &^= sum // those the carry ran through
 	if finals&^bytesOf(b, 'm') != 0 || params&keepsBad(b) != 0 {
-		return k, false
+		return k, 0, false
 	}
 	if k.open < 0 && (finals == 0 || firstBit(finals) > k.open+63) {
-		return k, false // longer than 64 bytes
+		return k, 0, false // longer than 64 bytes
 	}
 	// The zeros after each [ or ;, as in keepsBlock; an 8 that ends a
 	// parameter is conceal, seen at the byte after it, which may be in
@@ -113,7 +138,7 @@ func (c *copier) keepsStep(b []byte, k keepsCarry) (next keepsCarry, ok bool) {
 	resets := finals & ends
 	eights := bytesOf(b, '8') & params & ends
 	if (eights<<1|k.eights>>63)&^(params&^seps) != 0 {
-		return k, false // conceal
+		return k, 0, false // conceal
 	}
 	// A sequence with an 8 may set a colour, whose last argument may be
 	// 0: what looks like a reset there is left to sgr. The carry from
@@ -122,7 +147,7 @@ func (c *copier) keepsStep(b []byte, k keepsCarry) (next keepsCarry, ok bool) {
 	q := escs | escs<<1 | k.escs>>63 | params&^bytesOf(b, '8')
 	qsum, carryQ := bits.Add64(escs, q, k.q)
 	if resets&^(qsum&^q) != 0 {
-		return k, false
+		return k, 0, false
 	}
 	next = keepsCarry{
 		escs: escs, params: carryParams, seps: seps, zeros: carryZeros,
@@ -135,12 +160,32 @@ func (c *copier) keepsStep(b []byte, k keepsCarry) (next keepsCarry, ok bool) {
 		lit, carryOn := bits.Add64(none, on<<1|k.on, 0)
 		lit = (lit ^ none) & none
 		if c.k.mode&kernelLineFeed != 0 && lit&bytesOf(b, '\n') != 0 {
-			return k, false
+			return k, 0, false
 		}
 		next.on = carryOn | on>>63
 	}
 	if carryParams != 0 || escs>>62 != 0 {
 		next.open = 63 - bits.LeadingZeros64(escs) - 64 // its last ESC
 	}
-	return next, true
+	return next, others, true
+}
+
+// keepsEscapes reports whether every flag of the block b in others has an
+// escape that the run can write (keepsEscape).
+func (c *copier) keepsEscapes(b []byte, others uint64) bool {
+	for ; others != 0; others &= others - 1 {
+		if e := c.keepsEscape(b[firstBit(others)]); e == nil || e.n == 0 {
+			return false
+		}
+	}
+	return true
+}
+
+// keepsEscape returns the escape of the byte x, flagged in a block of
+// keepsRun: that of an ESC as a character (kernelSeq.esc), or the table's.
+func (c *copier) keepsEscape(x byte) *escapeText {
+	if x == 0x1B {
+		return c.k.esc
+	}
+	return &c.esc.texts[x]
 }

@@ -2396,17 +2396,19 @@ keepsRun:
 	// (vec_generic_keeps.go: keepsRun, keepsStep). What a block leaves
 	// open goes to the next in the kr slots: its ESCs (krEscs), the
 	// carries through parameters (krParams), zeros (krZeros) and a
-	// sequence's bytes but its 8s (krQ), its separators (krSeps) and the
-	// 8s that may be conceal (krEights); colored says whether attributes
-	// are on, R15 where the sequence open at the block's start starts,
-	// from there (0 if none), and Z2 holds the block before, whose bytes
-	// from there are written once that sequence is seen to be kept:
-	// nothing is written past what the kernel reports. Where a block
-	// fails, the kernel goes on from its start, or from the open
-	// sequence's ESC, as before the run; if that is where the run
-	// started, keeps goes on as it was. Z3, Z4, Z7, Z11 and Z26 hold [,
-	// m, 8, line feed and B, Z6 keepsBad; R9 and DX are the run's until
-	// keepsRunEnd.
+	// sequence's bytes but its 8s (krQ), each 0 or -1 (a whole word: a
+	// word loaded after a byte stored there waits for the store to
+	// finish, which made the run 0.95x as fast), its separators (krSeps)
+	// and the 8s that may be conceal (krEights); colored says whether
+	// attributes are on. R15 is where the sequence open at the block's
+	// start starts in the block before, 64 if none, and Z2 holds that
+	// block, whose bytes from there are written once that sequence is
+	// seen to be kept: nothing is written past what the kernel reports.
+	// Where a block fails, the kernel goes on from its start, or from
+	// the open sequence's ESC, as before the run; if that is where the
+	// run started, keeps cuts the block as it did. Z3, Z4, Z7, Z11 and
+	// Z26 hold [, m, 8, line feed and B, Z6 keepsBad; R9 and DX are the
+	// run's until keepsRunEnd.
 	MOVQ         BX, krFlags-200(SP)
 	MOVQ         SI, krStart-192(SP)
 	MOVL         $0x5B, R11
@@ -2420,50 +2422,56 @@ keepsRun:
 	MOVL         $0x0B, R11
 	VPBROADCASTB R11, Z26
 	VMOVDQU64    keepsBad<>(SB), Z6
-	XORL         R15, R15
-	MOVQ         R15, krEscs-144(SP)
-	MOVQ         R15, krParams-152(SP)
-	MOVQ         R15, krZeros-160(SP)
-	MOVQ         R15, krQ-168(SP)
-	MOVQ         R15, krSeps-176(SP)
-	MOVQ         R15, krEights-184(SP)
+	XORL         R11, R11
+	MOVQ         R11, krEscs-144(SP)
+	MOVQ         R11, krParams-152(SP)
+	MOVQ         R11, krZeros-160(SP)
+	MOVQ         R11, krQ-168(SP)
+	MOVQ         R11, krSeps-176(SP)
+	MOVQ         R11, krEights-184(SP)
+	MOVL         $64, R15
+	PCALIGN      $64
 
 keepsRunBlock:
-	// The block Z0 at SI, which fits in src and dst: ASCII, its flags
-	// all ESCs (AX), each followed by [.
+	// The block Z0 at SI, which fits in src and dst: ASCII, with ESCs
+	// (AX).
 	VPMOVB2M     Z0, K1
 	KORTESTQ     K1, K1
 	JNZ          keepsRunEnd
-	ESCAPED(Z0, Z1, K2)
 	VPCMPEQB     Z31, Z0, K3
-	KMOVQ        K2, R11
 	KMOVQ        K3, AX
-	ANDNQ        R11, AX, R11
-	JNZ          keepsRunEnd
 	TESTQ        AX, AX
 	JNZ          keepsRunESCs
 	// A block with nothing to look at ends the run, where the block loop
 	// copies text four blocks at a time: no ESC, no sequence open, and no
 	// line feed to watch for.
-	TESTQ        R15, R15
-	JNZ          keepsRunESCs
+	CMPQ         R15, $64
+	JNE          keepsRunESCs
 	CMPQ         colored-16(SP), $0
 	JEQ          keepsRunEnd
 	TESTQ        $const_kernelLineFeed, mode-8(SP)
 	JZ           keepsRunEnd
 
 keepsRunESCs:
+	// Every flag (BX) an ESC (AX), and [ after each, DX: the byte after
+	// each ESC; else keepsRunOthers sorts them out.
+	ESCAPED(Z0, Z1, K2)
 	VPCMPEQB     Z3, Z0, K4
 	KMOVQ        K4, R11
-	MOVQ         krEscs-144(SP), R14
-	SHRQ         $63, R14
-	LEAQ         (R14)(AX*2), R14 // the byte after each ESC
-	ANDNQ        R14, R11, R14
-	JNZ          keepsRunEnd
+	KMOVQ        K2, BX
+	MOVQ         krEscs-144(SP), DX
+	SHRQ         $63, DX
+	LEAQ         (DX)(AX*2), DX
+	ANDNQ        DX, R11, R14
+	JNZ          keepsRunOthers
+	ANDNQ        BX, AX, R14
+	JNZ          keepsRunOthers
+
+keepsRunCSI:
 
 	// The parameters of each sequence, from after its [ or the block's
 	// start: the carry runs through them and stops on its final byte,
-	// BX, which must be m.
+	// BX, which must be m, at most 64 bytes from its ESC.
 	VPANDQ       Z22, Z0, Z1
 	VPCMPEQB     Z30, Z1, K5
 	KMOVQ        K5, R12
@@ -2472,7 +2480,8 @@ keepsRunESCs:
 	LEAQ         (R13)(AX*4), R13
 	BTQ          $0, krParams-152(SP)
 	ADCQ         R12, R13
-	SETCS        krParams-152(SP)
+	SBBQ         R10, R10
+	MOVQ         R10, krParams-152(SP)
 	ANDNQ        R13, R12, BX
 	ANDNQ        R12, R13, R12 // the parameters the carry ran through
 	VPCMPEQB     Z4, Z0, K6
@@ -2484,14 +2493,11 @@ keepsRunESCs:
 	KMOVQ        K6, R11
 	ANDQ         R12, R11
 	JNZ          keepsRunEnd // :, or < = > ? among them
-	// The sequence open at the start ends at most 64 bytes from its ESC.
-	LEAQ         63(R15), R10
-	MOVL         $64, R11
-	TESTQ        R15, R15
-	CMOVQEQ      R11, R10
-	TZCNTQ       BX, R11
-	CMPQ         R11, R10
-	JGT          keepsRunEnd
+	MOVQ         BX, R11
+	BTSQ         $63, R11 // no final byte: 63, too far if one is open
+	TZCNTQ       R11, R11
+	CMPQ         R11, R15
+	JGE          keepsRunEnd
 
 	// R14: where the carry through the zeros after each [ or ; stops
 	// (R10: bytes whose low half is B), as in keeps; R13 the resets. An
@@ -2508,7 +2514,8 @@ keepsRunESCs:
 	LEAQ         (R14)(R10*2), R14
 	BTQ          $0, krZeros-160(SP)
 	ADCQ         R11, R14
-	SETCS        krZeros-160(SP)
+	SBBQ         R9, R9
+	MOVQ         R9, krZeros-160(SP)
 	ANDNQ        R14, R11, R14
 	MOVQ         BX, R13
 	ANDQ         R14, R13
@@ -2520,8 +2527,8 @@ keepsRunESCs:
 	MOVQ         R14, krEights-184(SP)
 	SHRQ         $63, R9
 	LEAQ         (R9)(R14*2), R9
-	ANDNQ        R12, R10, DX // the digits
-	ANDNQ        R9, DX, R9
+	ANDNQ        R12, R10, R10 // the digits
+	ANDNQ        R9, R10, R9
 	JNZ          keepsRunEnd // conceal
 
 	// A reset in a sequence with an 8 is left to sgr: the carry from each
@@ -2529,14 +2536,12 @@ keepsRunESCs:
 	// it has none.
 	ANDNQ        R12, R11, R11
 	ORQ          AX, R11
-	MOVQ         krEscs-144(SP), R9
-	SHRQ         $63, R9
-	LEAQ         (R9)(AX*2), R9
-	ORQ          R9, R11
+	ORQ          DX, R11
 	MOVQ         AX, R9
 	BTQ          $0, krQ-168(SP)
 	ADCQ         R11, R9
-	SETCS        krQ-168(SP)
+	SBBQ         DX, DX
+	MOVQ         DX, krQ-168(SP)
 	ANDNQ        R9, R11, R9
 	ANDNQ        R13, R9, R9
 	JNZ          keepsRunEnd
@@ -2568,29 +2573,30 @@ keepsRunColored:
 
 keepsRunStore:
 	// The block is kept. R9: where the sequence it leaves open starts,
-	// its last ESC, from the next block's start. The bytes from where the
-	// one before left one open up to there are written.
+	// its last ESC, 64 if none. The bytes from where the one before left
+	// one open up to there are written, with the escapes of K1.
+	MOVQ         AX, krEscs-144(SP)
 	MOVQ         AX, R10
 	SHRQ         $62, R10
 	ORQ          krParams-152(SP), R10
-	LZCNTQ       AX, R11
-	NOTQ         R11
-	XORL         R9, R9
+	BSRQ         AX, R11
+	MOVL         $64, R9
 	TESTQ        R10, R10
 	CMOVQNE      R11, R9
-	LEAQ         64(R15), R10
 	MOVQ         $-1, R11
-	BZHIQ        R10, R11, R11
+	BZHIQ        R15, R11, R11
 	NOTQ         R11
 	KMOVQ        R11, K3
 	VMOVDQU8     Z2, K3, -64(DI)
-	LEAQ         64(R9), R10
+	KORTESTQ     K1, K1
+	JNZ          keepsRunEscape
 	MOVQ         $-1, R11
-	BZHIQ        R10, R11, R11
+	BZHIQ        R9, R11, R11
 	KMOVQ        R11, K3
 	VMOVDQU8     Z0, K3, (DI)
+
+keepsRunNext:
 	MOVQ         R9, R15
-	MOVQ         AX, krEscs-144(SP)
 	VMOVDQA64    Z0, Z2
 	ADDQ         $64, SI
 	ADDQ         $64, DI
@@ -2605,8 +2611,8 @@ keepsRunStore:
 
 keepsRunEnd:
 	// The kernel goes on from the sequence left open, if any.
-	ADDQ         R15, SI
-	ADDQ         R15, DI
+	LEAQ         -64(SI)(R15*1), SI
+	LEAQ         -64(DI)(R15*1), DI
 	MOVQ         v+48(FP), DX
 	MOVQ         esc+56(FP), R9
 	CMPQ         SI, krStart-192(SP)
@@ -2614,6 +2620,111 @@ keepsRunEnd:
 	MOVQ         colored-16(SP), R11
 	SET_COLORED(R11)
 	JMP          block
+
+keepsRunOthers:
+	// An ESC that [ does not follow, or another flag. AX gets the ESCs
+	// that [ follows, or may at the block's end (the one the block before
+	// may have left so must have it), and K1 the other flags: under
+	// KeepColors alone they are escaped, ESCs that start other sequences
+	// as characters (kernelSeq.esc), where dst has room for seven bytes
+	// more for each and each has an escape; else the run ends. K1 held
+	// the bytes from 80 up, none in the blocks that get here.
+	TESTQ        $const_kernelStrip, mode-8(SP)
+	JNZ          keepsRunEnd
+	MOVQ         krEscs-144(SP), DX
+	SHRQ         $63, DX
+	ANDNQ        DX, R11, R14
+	JNZ          keepsRunEnd
+	SHRQ         $1, R11
+	BTSQ         $63, R11
+	ANDQ         R11, AX
+	LEAQ         (DX)(AX*2), DX
+	ANDNQ        BX, AX, BX
+	POPCNTQ      BX, R11
+	LEAQ         (R11*8), R14
+	SUBQ         R11, R14
+	LEAQ         64(DI)(R14*1), R14
+	CMPQ         R14, R8
+	JHI          keepsRunEnd
+	KMOVQ        BX, K1
+	MOVQ         BX, R12
+	MOVQ         esc+56(FP), R9
+
+keepsRunOthersEach:
+	TZCNTQ       R12, R13
+	MOVBLZX      (SI)(R13*1), R14
+	CMPL         R14, $0x1B
+	JEQ          keepsRunOthersESC
+	SHLQ         $4, R14
+	CMPB         escapeText_n(R9)(R14*1), $0
+	JEQ          keepsRunEnd
+
+keepsRunOthersNext:
+	BLSRQ        R12, R12
+	JNZ          keepsRunOthersEach
+	JMP          keepsRunCSI
+
+keepsRunOthersESC:
+	MOVQ         k+64(FP), R14
+	MOVQ         kernelSeq_esc(R14), R14
+	TESTQ        R14, R14
+	JZ           keepsRunEnd
+	CMPB         escapeText_n(R14), $0
+	JEQ          keepsRunEnd
+	JMP          keepsRunOthersNext
+
+keepsRunEscape:
+	// Each flag of K1: the clean bytes before it, then its escape, as
+	// escape writes them, DI where byte R12 goes; then the bytes up to
+	// R9, and DI back to where the block's first byte would have gone.
+	KMOVQ        K1, BX
+	MOVQ         esc+56(FP), R14
+	MOVQ         k+64(FP), DX
+	MOVQ         kernelSeq_esc(DX), DX
+	XORL         R12, R12
+
+keepsRunEscapeEach:
+	TZCNTQ       BX, R13
+	MOVQ         $-1, R11
+	BZHIQ        R13, R11, R11
+	MOVQ         $-1, R10
+	BZHIQ        R12, R10, R10
+	ANDNQ        R11, R10, R11
+	KMOVQ        R11, K3
+	MOVQ         DI, R10
+	SUBQ         R12, R10
+	VMOVDQU8     Z0, K3, (R10)
+	ADDQ         R13, DI
+	SUBQ         R12, DI
+	MOVBLZX      (SI)(R13*1), AX
+	CMPL         AX, $0x1B
+	JEQ          keepsRunEscapeESC
+	SHLQ         $4, AX
+	ADDQ         R14, AX
+
+keepsRunEscapeWrite:
+	MOVBLZX      escapeText_n(AX), R11
+	WRITE_ESCAPE(R11, R12)
+	MOVBLZX      escapeText_n(AX), R11
+	ADDQ         R11, DI
+	LEAQ         1(R13), R12
+	BLSRQ        BX, BX
+	JNZ          keepsRunEscapeEach
+	MOVQ         $-1, R11
+	BZHIQ        R9, R11, R11
+	MOVQ         $-1, R10
+	BZHIQ        R12, R10, R10
+	ANDNQ        R11, R10, R11
+	KMOVQ        R11, K3
+	MOVQ         DI, R10
+	SUBQ         R12, R10
+	VMOVDQU8     Z0, K3, (R10)
+	SUBQ         R12, DI
+	JMP          keepsRunNext
+
+keepsRunEscapeESC:
+	MOVQ         DX, AX
+	JMP          keepsRunEscapeWrite
 
 keepsRunNone:
 	// Not a byte taken: the first block is cut at keepsPast as it was,
