@@ -400,13 +400,11 @@ func oscs(r *run, escs, osc uint64) (keep uint64, ok bool) {
 
 // keeps is escapes under KeepColors: a block whose flags are all ESCs
 // that start SGR sequences that keepsBlock takes is copied whole; where
-// that fails, the block up to its last ESC, if that is not its first
-// byte, is tried once more, the next block starting there. A block
+// that fails, a whole block starts a run of blocks (keepsRun), and where
+// that takes nothing, the block up to its last ESC, if that is not its
+// first byte, is tried once more, the next block starting there. A block
 // without ESCs goes to expand; anything else to escape, as it was.
 func (c *copier) keeps(r *run) bool {
-	if r.end == 64 && runsPast(r) && c.keepsRun(r) {
-		return true
-	}
 	end, flags := r.end, r.flags
 	for second := false; ; second = true {
 		escs, params, sum, ok := plainCSIs(r)
@@ -415,6 +413,8 @@ func (c *copier) keeps(r *run) bool {
 			return c.copyRest(r, r.end)
 		case escs == 0 && !second:
 			return c.expand(r)
+		case !second && r.end == 64 && c.keepsRun(r):
+			return true
 		case escs == 0:
 			return c.escape(r)
 		case second:
@@ -431,17 +431,6 @@ func (c *copier) keeps(r *run) bool {
 			return c.rest(r)
 		}
 	}
-}
-
-// runsPast reports whether every flag of the block r is an ESC and the
-// last of them may start a sequence that runs past the block: the carry
-// from the third byte of each through the parameter bytes after it runs
-// out of the block, or the ESC is one of its last two bytes (keepsPast in
-// the kernel). keeps cuts such a block before that ESC, but for a run.
-func runsPast(r *run) bool {
-	escs := bytesOf(r.b, 0x1B)
-	_, carry := bits.Add64(escs<<2, paramBytes(r.b), 0)
-	return r.flags&^escs == 0 && (carry != 0 || escs>>62 != 0)
 }
 
 // keepsBlock reports whether the sequences of r, whose ESCs are escs,

@@ -985,8 +985,6 @@ keepsPast:
 	JNE          keepsNone
 	CMPQ         R10, $64
 	JEQ          keepsRun
-
-keepsCut:
 	KEEPS_CUT
 	BZHIQ        R10, AX, AX
 	JMP          keepsCarry
@@ -1004,8 +1002,14 @@ keepsNot:
 	// on a coloured log, the last sequence of a block often runs past it.
 	// On the second failure, escapesOne takes the block as it was, whose
 	// end it may need to see what the sequence before the cut is.
+	// A whole block starts a run of blocks first (keepsRun), which takes
+	// what it can escape.
 	CMPQ         keepsTry-112(SP), $0
 	JNE          keepsBack
+	CMPQ         R10, $64
+	JEQ          keepsRun
+
+keepsNotCut:
 	VPCMPEQB     Z31, Z0, K3
 	KMOVQ        K3, AX
 	BZHIQ        R10, AX, AX
@@ -2727,9 +2731,8 @@ keepsRunEscapeESC:
 	JMP          keepsRunEscapeWrite
 
 keepsRunNone:
-	// Not a byte taken: the first block is cut at keepsPast as it was,
-	// with the next block loaded as escapes loads it, and its ESCs (AX)
-	// and parameter bytes (R11) as keepsCarry has them.
+	// Not a byte taken: the first block is cut as keepsPast and keepsNot
+	// cut it, with the next block loaded as escapes loads it.
 	VMOVDQU64    (SI), Z0
 	LEAQ         128(SI), R11
 	CMPQ         R11, CX
@@ -2738,12 +2741,7 @@ keepsRunNone:
 	MOVQ         krFlags-200(SP), BX
 	MOVL         $64, R10
 	XORL         R12, R12
-	VPCMPEQB     Z31, Z0, K3
-	KMOVQ        K3, AX
-	VPANDQ       Z22, Z0, Z1
-	VPCMPEQB     Z30, Z1, K3
-	KMOVQ        K3, R11
-	JMP          keepsCut
+	JMP          keepsNotCut
 
 // func emojiVec(block *[64]byte, flags uint64, e *emojiTables) uint64
 TEXT ·emojiVec(SB), NOSPLIT, $0-32
