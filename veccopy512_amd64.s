@@ -2638,7 +2638,7 @@ keepsRunOthers:
 	MOVQ         krEscs-144(SP), DX
 	SHRQ         $63, DX
 	ANDNQ        DX, R11, R14
-	JNZ          keepsRunEnd
+	JNZ          keepsRunLast
 	SHRQ         $1, R11
 	BTSQ         $63, R11
 	ANDQ         R11, AX
@@ -2676,6 +2676,26 @@ keepsRunOthersESC:
 	CMPB         escapeText_n(R14), $0
 	JEQ          keepsRunEnd
 	JMP          keepsRunOthersNext
+
+keepsRunLast:
+	// The ESC at the end of the block before starts no CSI sequence: it
+	// is escaped, if it fits, and the run ends after it (keepsLast).
+	MOVQ         k+64(FP), AX
+	MOVQ         kernelSeq_esc(AX), AX
+	TESTQ        AX, AX
+	JZ           keepsRunEnd
+	MOVBLZX      escapeText_n(AX), R11
+	TESTQ        R11, R11
+	JZ           keepsRunEnd
+	LEAQ         -1(DI)(R11*1), R12
+	CMPQ         R12, R8
+	JHI          keepsRunEnd
+	DECQ         DI
+	WRITE_ESCAPE(R11, R12)
+	MOVBLZX      escapeText_n(AX), R11
+	ADDQ         R11, DI
+	MOVL         $64, R15
+	JMP          keepsRunEnd
 
 keepsRunEscape:
 	// Each flag of K1: the clean bytes before it, then its escape, as
