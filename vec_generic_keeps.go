@@ -28,6 +28,7 @@ type keepsCarry struct {
 	q      uint64 // 1 if the bytes of its last sequence but 8s run on
 	eights uint64 // its 8s that a parameter may end with: the last is conceal if one does
 	on     uint64 // 1 if attributes are on after it
+	osc    uint64 // 1 if the sequence it leaves open is an OSC sequence, to be dropped (StripSequences)
 	open   int    // where the sequence it leaves open starts, from the next block's start; 0 if none
 }
 
@@ -65,12 +66,24 @@ func (c *copier) keepsRun(r *run) bool {
 			break
 		}
 		// The bytes up to the sequence it leaves open, from the one the
-		// block before left open, with the escapes of others: nothing is
-		// written past what the run reports. nDst stays where the next
-		// block's first byte goes, as if that sequence were written.
+		// block before left open, with the escapes of others, or under
+		// StripSequences without the bytes of others: nothing is written
+		// past what the run reports. nDst stays where the next block's
+		// first byte goes, as if that sequence were written.
 		d := c.nDst + k.open
-		d += copy(c.dst[d:], c.src[c.nSrc+k.open:c.nSrc])
+		if k.osc == 0 {
+			d += copy(c.dst[d:], c.src[c.nSrc+k.open:c.nSrc])
+		}
 		from := 0
+		if c.k.mode&kernelStrip != 0 {
+			for i, x := range b[:64+next.open] {
+				if others&(1<<i) == 0 {
+					c.dst[d] = x
+					d++
+				}
+			}
+			from, others = 64+next.open, 0
+		}
 		for ; others != 0; others &= others - 1 {
 			at := firstBit(others)
 			d += copy(c.dst[d:], b[from:at])
@@ -122,6 +135,7 @@ func (c *copier) keepsStep(b []byte, k keepsCarry) (next keepsCarry, others uint
 		return k, 0, keepsFail
 	}
 	brackets := bytesOf(b, '[')
+	all := escs
 	escs &= brackets>>1 | 1<<63 // those that start CSI sequences
 	others = c.v.escapedIn(b) &^ escs
 	switch {
@@ -132,8 +146,16 @@ func (c *copier) keepsStep(b []byte, k keepsCarry) (next keepsCarry, others uint
 	case k.escs>>63&^brackets != 0:
 		return k, 0, keepsLast
 	}
-	if others != 0 && (c.k.mode&kernelStrip != 0 ||
-		c.nDst+64+7*bits.OnesCount64(others) > len(c.dst) || !c.keepsEscapes(b, others)) {
+	var carryOSC uint64
+	switch {
+	case others == 0 && k.osc == 0:
+	case c.k.mode&kernelStrip != 0:
+		// others become the bytes to drop.
+		var ok bool
+		if others, carryOSC, ok = keepsOSCs(b, k.osc, all, escs, others); !ok {
+			return k, 0, keepsFail
+		}
+	case c.nDst+64+7*bits.OnesCount64(others) > len(c.dst) || !c.keepsEscapes(b, others):
 		return k, 0, keepsFail
 	}
 	// The parameters of each sequence, from the byte after its [, or
@@ -146,7 +168,7 @@ func (c *copier) keepsStep(b []byte, k keepsCarry) (next keepsCarry, others uint
 	if finals&^bytesOf(b, 'm') != 0 || params&keepsBad(b) != 0 {
 		return k, 0, keepsFail
 	}
-	if k.open < 0 && (finals == 0 || firstBit(finals) > k.open+63) {
+	if k.open < 0 && k.osc == 0 && (finals == 0 || firstBit(finals) > k.open+63) {
 		return k, 0, keepsFail // longer than 64 bytes
 	}
 	// The zeros after each [ or ;, as in keepsBlock; an 8 that ends a
@@ -177,7 +199,7 @@ func (c *copier) keepsStep(b []byte, k keepsCarry) (next keepsCarry, others uint
 	}
 	next = keepsCarry{
 		escs: escs, params: carryParams, seps: seps, zeros: carryZeros,
-		q: carryQ, eights: eights, on: k.on,
+		q: carryQ, eights: eights, on: k.on, osc: carryOSC,
 	}
 	if c.k.mode&kernelColors != 0 {
 		// The bytes with attributes on, as in keepsBlock.
@@ -190,10 +212,38 @@ func (c *copier) keepsStep(b []byte, k keepsCarry) (next keepsCarry, others uint
 		}
 		next.on = carryOn | on>>63
 	}
-	if carryParams != 0 || escs>>62 != 0 {
+	switch {
+	case carryOSC != 0:
+		next.open = 63 - bits.LeadingZeros64(all&(bytesOf(b, ']')>>1)) - 64 // its last OSC
+	case carryParams != 0 || escs>>62 != 0:
 		next.open = 63 - bits.LeadingZeros64(escs) - 64 // its last ESC
 	}
 	return next, others, keepsTake
+}
+
+// keepsOSCs returns the bytes of the OSC sequences of the block b that
+// keepsRun drops under StripSequences, and whether it takes the block:
+// each from ESC ] to its first BEL or ST (ESC \), as oscs takes them,
+// with no other control in it, and every flag that starts no CSI
+// sequence (csi) one of theirs; all holds the block's ESCs. One open at
+// the block's start (osc) must end in it; one that runs past its end
+// (carry) must end in the next block, where the run looks at it again.
+func keepsOSCs(b []byte, osc, all, csi, flags uint64) (drop, carry uint64, ok bool) {
+	starts := all & (bytesOf(b, ']') >> 1)
+	st := all & (bytesOf(b, '\\') >> 1)
+	bels := bytesOf(b, 0x07)
+	term := bels | st<<1
+	sum, carry := bits.Add64(^term, starts, osc)
+	ends := sum & term
+	if bits.OnesCount64(ends) != bits.OnesCount64(starts)+int(osc)-int(carry) || osc != 0 && ends == 0 {
+		return 0, 0, false // two start before an end, or one open runs on
+	}
+	drop, _ = bits.Sub64(ends<<1, starts|osc, 0)
+	known := (starts | st | bels&ends) & drop
+	if controls(b)&drop&^known != 0 || flags&^csi&^known != 0 {
+		return 0, 0, false
+	}
+	return drop, carry, true
 }
 
 // keepsEscapes reports whether every flag of the block b in others has an

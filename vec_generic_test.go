@@ -191,14 +191,20 @@ func TestVectorGoColours(t *testing.T) {
 // KeepColors keeps, resets, colour arguments ending in 0 and 8, conceal,
 // the longest kept and one byte more, and what looks like one at first:
 // an ESC that [ does not follow, sub-parameters, a private marker,
-// another final byte, an ESC among the parameters; and line feeds while
-// attributes are on.
+// another final byte, an ESC among the parameters; line feeds while
+// attributes are on; and the OSC sequences that it drops under
+// StripSequences, ended by BEL and by ST, two in a row, one longer than a
+// block, and those it does not: a control or a line feed inside, an ESC
+// inside, and an ST or a BEL alone.
 var keepsRunPieces = []string{
 	"\x1b[1m", "\x1b[0m", "\x1b[m", "\x1b[;m", "\x1b[31;0m", "\x1b[38;5;208m", "\x1b[38;5;0m", "\x1b[38;5;8m",
 	"\x1b[8m", "\x1b[08m", "\x1b[1;8m", "\x1b[18m", "\x1b[80m", "\x1b[1;008;1m",
 	"\x1b[" + strings.Repeat("1;", 30) + "0m", "\x1b[" + strings.Repeat("1;", 30) + "10m",
 	"\x1b]0;m", "\x1b]m", "\x1bXm", "\x1b[1:2m", "\x1b[?1m", "\x1b[1J", "\x1b[1\x1b[1m",
 	"\x1b[31m\nred", "\x1b[31mred\x1b[0m\n", "\x1b[1m\x1b[31m\x1b[0m\x1b[0m",
+	"\x1b]0;title\x07", "\x1b]8;;https://example.com/run/42\x1b\\link\x1b]8;;\x1b\\", "\x1b]0;a\x07\x1b]0;b\x07\x1b[1m",
+	"\x1b]0;" + strings.Repeat("x", 100) + "\x07", "\x1b]0;a\x01b\x07", "\x1b]0;a\nb\x07", "\x1b]0;a\x1b[1mb\x07",
+	"\x1b\\", "\x07",
 }
 
 // Under KeepColors, the run of blocks of the AVX-512 kernel that copies

@@ -506,7 +506,7 @@ GLOBL keepsBad<>(SB), RODATA|NOPTR, $64
 // with a masked store of bytes, and a block whose only flags are escaped
 // ASCII bytes is copied and escaped without going back to block after
 // each escape, and at once where every escape is two bytes (expand).
-TEXT ·vecCopy512(SB), NOSPLIT, $208-88
+TEXT ·vecCopy512(SB), NOSPLIT, $232-88
 	MOVQ    dst_base+0(FP), DI
 	MOVQ    dst_len+8(FP), R8
 	ADDQ    DI, R8
@@ -2434,6 +2434,8 @@ keepsRun:
 	MOVQ         R11, krSeps-176(SP)
 	MOVQ         R11, krEights-184(SP)
 	MOVQ         R11, krTail-208(SP)
+	MOVQ         R11, krOSC-216(SP)
+	MOVQ         R11, krOSCNext-224(SP)
 	MOVL         $64, R15
 	PCALIGN      $64
 
@@ -2464,6 +2466,7 @@ keepsRunESCs:
 	VPCMPEQB     Z3, Z0, K4
 	KMOVQ        K4, R11
 	KMOVQ        K2, BX
+	ORQ          krOSC-216(SP), BX // an OSC sequence open: keepsRunOSC
 	MOVQ         krEscs-144(SP), DX
 	SHRQ         $63, DX
 	LEAQ         (DX)(AX*2), DX
@@ -2502,7 +2505,9 @@ keepsRunCSI:
 	BTSQ         $63, R11 // no final byte: 63, too far if one is open
 	TZCNTQ       R11, R11
 	CMPQ         R11, R15
-	JGE          keepsRunEnd
+	JGE          keepsRunLong
+
+keepsRunShort:
 
 	// R14: where the carry through the zeros after each [ or ; stops
 	// (R10: bytes whose low half is B), as in keeps; R13 the resets. An
@@ -2646,7 +2651,7 @@ keepsRunOthers:
 	// more for each and each has an escape; else the run ends. K1 held
 	// the bytes from 80 up, none in the blocks that get here.
 	TESTQ        $const_kernelStrip, mode-8(SP)
-	JNZ          keepsRunEnd
+	JNZ          keepsRunOSC
 	MOVQ         krEscs-144(SP), DX
 	SHRQ         $63, DX
 	ANDNQ        DX, R11, R14
@@ -2710,6 +2715,9 @@ keepsRunLast:
 	JMP          keepsRunEnd
 
 keepsRunEscape:
+	TESTQ        $const_kernelStrip, mode-8(SP)
+	JNZ          keepsRunDrop
+
 	// Each flag of K1: the clean bytes before it, then its escape, as
 	// escape writes them, DI where byte R12 goes; then the bytes up to
 	// R9, and DI back to where the block's first byte would have gone.
@@ -2761,14 +2769,137 @@ keepsRunEscapeWrite:
 	JMP          keepsRunNext
 
 keepsRunTail:
-	// The bytes of the block before from R15, which it left (krTail).
+	// The bytes of the block before from R15, which it left (krTail 1),
+	// or none, an OSC sequence's (krTail 2).
+	CMPQ         krTail-208(SP), $2
+	JEQ          keepsRunTailNone
 	MOVQ         $-1, R11
 	BZHIQ        R15, R11, R11
 	NOTQ         R11
 	KMOVQ        R11, K3
 	VMOVDQU8     Z2, K3, -64(DI)
+
+keepsRunTailNone:
 	MOVQ         $0, krTail-208(SP)
 	JMP          keepsRunTailDone
+
+keepsRunOSC:
+	// Under StripSequences, the flags that start no CSI sequence must be
+	// those of OSC sequences, which are dropped, as keepsOSCs takes them
+	// (vec_generic_keeps.go); K1 gets their bytes, krOSCNext whether one
+	// runs past the block (0 or -1) and krOSCAt where it starts. AX gets
+	// the ESCs of CSI sequences and DX the byte after each, as for
+	// keepsRunCSI. R11: [; R12 the starts (ESC ]), R13 the ESCs of STs,
+	// R14 the BELs, R9 the terminators, R10 the ends.
+	KMOVQ        K2, BX
+	MOVQ         krEscs-144(SP), DX
+	SHRQ         $63, DX
+	ANDNQ        DX, R11, R14
+	JNZ          keepsRunEnd
+	SHRQ         $1, R11
+	BTSQ         $63, R11
+	ANDQ         AX, R11
+	MOVL         $0x5D, R12
+	VPBROADCASTB R12, Z1
+	VPCMPEQB     Z1, Z0, K3
+	KMOVQ        K3, R12
+	SHRQ         $1, R12
+	ANDQ         AX, R12
+	MOVL         $0x5C, R13
+	VPBROADCASTB R13, Z1
+	VPCMPEQB     Z1, Z0, K3
+	KMOVQ        K3, R13
+	SHRQ         $1, R13
+	ANDQ         AX, R13
+	MOVL         $0x07, R14
+	VPBROADCASTB R14, Z1
+	VPCMPEQB     Z1, Z0, K3
+	KMOVQ        K3, R14
+	LEAQ         (R14)(R13*2), R9
+	MOVQ         R9, R10
+	NOTQ         R10
+	BTQ          $0, krOSC-216(SP)
+	ADCQ         R12, R10
+	SBBQ         DX, DX
+	MOVQ         DX, krOSCNext-224(SP)
+	ANDQ         R9, R10
+	// As many ends as starts, with the one open at the start and without
+	// the one that runs on; the one open at the start ends here.
+	POPCNTQ      R10, R9
+	SUBQ         DX, R9
+	POPCNTQ      R12, AX
+	SUBQ         krOSC-216(SP), AX
+	CMPQ         R9, AX
+	JNE          keepsRunEnd
+	TESTQ        R10, R10
+	JNZ          keepsRunOSCEnds
+	CMPQ         krOSC-216(SP), $0
+	JNE          keepsRunEnd
+
+keepsRunOSCEnds:
+	// R9: their bytes, from each start to its end; R14 the flags among
+	// them that belong; no other control in them, and no other flag.
+	MOVQ         krOSC-216(SP), AX
+	ANDQ         $1, AX
+	ORQ          R12, AX
+	LEAQ         (R10)(R10*1), R9
+	SUBQ         AX, R9
+	ANDQ         R10, R14
+	ORQ          R12, R14
+	ORQ          R13, R14
+	ANDQ         R9, R14
+	MOVL         $0x20, R13
+	VPBROADCASTB R13, Z1
+	VPCMPUB      $1, Z1, Z0, K3
+	KMOVQ        K3, R13
+	ANDQ         R9, R13
+	ANDNQ        R13, R14, R13
+	JNZ          keepsRunEnd
+	ANDNQ        BX, R11, BX
+	ANDNQ        BX, R14, BX
+	JNZ          keepsRunEnd
+	KMOVQ        R9, K1
+	BSRQ         R12, R12
+	MOVQ         R12, krOSCAt-232(SP)
+	MOVQ         R11, AX
+	MOVQ         krEscs-144(SP), DX
+	SHRQ         $63, DX
+	LEAQ         (DX)(AX*2), DX
+	JMP          keepsRunCSI
+
+keepsRunLong:
+	// The sequence open at the block's start runs past 64 bytes, unless
+	// it is an OSC sequence's, which keepsRunOSC saw end.
+	CMPQ         krOSC-216(SP), $0
+	JEQ          keepsRunEnd
+	JMP          keepsRunShort
+
+keepsRunDrop:
+	// Under StripSequences: the bytes up to R9, or up to the OSC sequence
+	// that runs on, but those of K1, packed from where the block before's
+	// end: after its open sequence's bytes (keepsRunTail wrote them), or
+	// at its ESC where that was an OSC sequence's, dropped. DI is left
+	// where the bytes from R9 would go, less 64, as after keepsRunEscape.
+	CMPQ         krOSC-216(SP), $0
+	JEQ          2(PC)
+	LEAQ         -64(DI)(R15*1), DI
+	CMPQ         krOSCNext-224(SP), $0
+	JEQ          2(PC)
+	MOVQ         krOSCAt-232(SP), R9
+	MOVQ         $-1, R11
+	BZHIQ        R9, R11, R11
+	KMOVQ        K1, R12
+	ANDNQ        R11, R12, R11
+	PACK(R11, Z0, Z1, R12)
+	SUBQ         R9, DI
+	VMOVDQA64    Z0, Z2
+	MOVQ         krOSCNext-224(SP), R11
+	MOVQ         R11, krOSC-216(SP)
+	MOVQ         $1, krTail-208(SP)
+	TESTQ        R11, R11
+	JZ           keepsRunNext
+	MOVQ         $2, krTail-208(SP)
+	JMP          keepsRunNext
 
 keepsRunEscapeESC:
 	MOVQ         DX, AX
