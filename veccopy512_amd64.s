@@ -31,6 +31,19 @@
 	ADDQ     n, SI;         \
 	ADDQ     n, DI
 
+// STORE_FROM writes the bytes of the block Z0 from R12 up to end where
+// byte R12 goes at DI, with one masked store. It clobbers R11, t and K3.
+#define STORE_FROM(end, t) \
+	MOVQ     $-1, R11;      \
+	BZHIQ    end, R11, R11; \
+	MOVQ     $-1, t;        \
+	BZHIQ    R12, t, t;     \
+	ANDNQ    R11, t, R11;   \
+	KMOVQ    R11, K3;       \
+	MOVQ     DI, t;         \
+	SUBQ     R12, t;        \
+	VMOVDQU8 Z0, K3, (t)
+
 // COPY_REST copies the clean bytes of the block Z0 from R12 up to R10, if
 // they fit in dst, else stops, and moves on to the next block at R10.
 #define COPY_REST \
@@ -38,15 +51,7 @@
 	SUBQ     R12, R11;         \
 	CMPQ     R11, R8;          \
 	JHI      stop;             \
-	MOVQ     $-1, R11;         \
-	BZHIQ    R10, R11, R11;    \
-	MOVQ     $-1, AX;          \
-	BZHIQ    R12, AX, AX;      \
-	ANDNQ    R11, AX, R11;     \
-	KMOVQ    R11, K3;          \
-	MOVQ     DI, AX;           \
-	SUBQ     R12, AX;          \
-	VMOVDQU8 Z0, K3, (AX);     \
+	STORE_FROM(R10, AX);       \
 	ADDQ     R10, DI;          \
 	SUBQ     R12, DI;          \
 	ADDQ     R10, SI
@@ -231,6 +236,24 @@ GLOBL expandSlots<>(SB), RODATA|NOPTR, $128
 	JNZ   2(PC);                              \
 	XORL  r, r;                               \
 	MOVQ  r, watch-48(SP)
+
+// SHIFT_IN sets r to x moved up a byte of the block, with the last byte of
+// the block before, whose mask the slot holds, in its first; the slot
+// gets x, for the next block (keepsRun).
+#define SHIFT_IN(slot, x, r) \
+	MOVQ slot, r;    \
+	MOVQ x, slot;    \
+	SHRQ $63, r;     \
+	LEAQ (r)(x*2), r
+
+// CARRY_ADD adds y to x, with the carry that the block before left in the
+// slot in (0 or -1, a whole word: see keepsRun), and leaves the carry out
+// in the slot out, through t.
+#define CARRY_ADD(x, y, in, out, t) \
+	BTQ  $0, in; \
+	ADCQ y, x;   \
+	SBBQ t, t;   \
+	MOVQ t, out
 
 // KEEPS_CUT cuts the block before its last ESC, of those in AX, for
 // keeps's second try: to keepsOne if that is its first byte, or if there
@@ -2486,10 +2509,7 @@ keepsRunCSI:
 	MOVQ         krEscs-144(SP), R13
 	SHRQ         $62, R13
 	LEAQ         (R13)(AX*4), R13
-	BTQ          $0, krParams-152(SP)
-	ADCQ         R12, R13
-	SBBQ         R10, R10
-	MOVQ         R10, krParams-152(SP)
+	CARRY_ADD(R13, R12, krParams-152(SP), krParams-152(SP), R10)
 	ANDNQ        R13, R12, BX
 	ANDNQ        R12, R13, R12 // the parameters the carry ran through
 	VPCMPEQB     Z4, Z0, K6
@@ -2518,14 +2538,8 @@ keepsRunShort:
 	VPCMPEQB     Z30, Z0, K6
 	KMOVQ        K7, R10
 	KMOVQ        K6, R11
-	MOVQ         krSeps-176(SP), R14
-	MOVQ         R10, krSeps-176(SP)
-	SHRQ         $63, R14
-	LEAQ         (R14)(R10*2), R14
-	BTQ          $0, krZeros-160(SP)
-	ADCQ         R11, R14
-	SBBQ         R9, R9
-	MOVQ         R9, krZeros-160(SP)
+	SHIFT_IN(krSeps-176(SP), R10, R14)
+	CARRY_ADD(R14, R11, krZeros-160(SP), krZeros-160(SP), R9)
 	ANDNQ        R14, R11, R14
 	MOVQ         BX, R13
 	ANDQ         R14, R13
@@ -2533,10 +2547,7 @@ keepsRunShort:
 	KMOVQ        K6, R11 // the 8s
 	ANDQ         R12, R14
 	ANDQ         R11, R14
-	MOVQ         krEights-184(SP), R9
-	MOVQ         R14, krEights-184(SP)
-	SHRQ         $63, R9
-	LEAQ         (R9)(R14*2), R9
+	SHIFT_IN(krEights-184(SP), R14, R9)
 	ANDNQ        R12, R10, R10 // the digits
 	ANDNQ        R9, R10, R9
 	JNZ          keepsRunEnd // conceal
@@ -2548,10 +2559,7 @@ keepsRunShort:
 	ORQ          AX, R11
 	ORQ          DX, R11
 	MOVQ         AX, R9
-	BTQ          $0, krQ-168(SP)
-	ADCQ         R11, R9
-	SBBQ         DX, DX
-	MOVQ         DX, krQ-168(SP)
+	CARRY_ADD(R9, R11, krQ-168(SP), krQ-168(SP), DX)
 	ANDNQ        R9, R11, R9
 	ANDNQ        R13, R9, R9
 	JNZ          keepsRunEnd
@@ -2729,15 +2737,7 @@ keepsRunEscape:
 
 keepsRunEscapeEach:
 	TZCNTQ       BX, R13
-	MOVQ         $-1, R11
-	BZHIQ        R13, R11, R11
-	MOVQ         $-1, R10
-	BZHIQ        R12, R10, R10
-	ANDNQ        R11, R10, R11
-	KMOVQ        R11, K3
-	MOVQ         DI, R10
-	SUBQ         R12, R10
-	VMOVDQU8     Z0, K3, (R10)
+	STORE_FROM(R13, R10)
 	ADDQ         R13, DI
 	SUBQ         R12, DI
 	MOVBLZX      (SI)(R13*1), AX
@@ -2754,15 +2754,7 @@ keepsRunEscapeWrite:
 	LEAQ         1(R13), R12
 	BLSRQ        BX, BX
 	JNZ          keepsRunEscapeEach
-	MOVQ         $-1, R11
-	BZHIQ        R9, R11, R11
-	MOVQ         $-1, R10
-	BZHIQ        R12, R10, R10
-	ANDNQ        R11, R10, R11
-	KMOVQ        R11, K3
-	MOVQ         DI, R10
-	SUBQ         R12, R10
-	VMOVDQU8     Z0, K3, (R10)
+	STORE_FROM(R9, R10)
 	SUBQ         R12, DI
 	VMOVDQA64    Z0, Z2
 	MOVQ         $1, krTail-208(SP)
@@ -2818,10 +2810,7 @@ keepsRunOSC:
 	LEAQ         (R14)(R13*2), R9
 	MOVQ         R9, R10
 	NOTQ         R10
-	BTQ          $0, krOSC-216(SP)
-	ADCQ         R12, R10
-	SBBQ         DX, DX
-	MOVQ         DX, krOSCNext-224(SP)
+	CARRY_ADD(R10, R12, krOSC-216(SP), krOSCNext-224(SP), DX)
 	ANDQ         R9, R10
 	// As many ends as starts, with the one open at the start and without
 	// the one that runs on; the one open at the start ends here.
