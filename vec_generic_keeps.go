@@ -15,9 +15,12 @@ import "math/bits"
 // time whatever the blocks hold, and carries into each block what the
 // masks of the one before leave open: its last ESCs, the carries of the
 // sums that run through parameters, zeros and attributes, and where the
-// sequence it leaves open starts. Where a block fails, the run ends at its
-// start, or at the ESC of the sequence open there; the block loop then
-// takes it as before.
+// sequence it leaves open starts. It takes what keeps would not take whole
+// but can handle as the recognizer does: under KeepColors alone it
+// escapes the ESCs of other sequences and other flags, and under
+// StripSequences too it drops OSC sequences. Where a block fails, the run
+// ends at its start, or at the ESC of the sequence open there; the block
+// loop then takes it as before.
 
 // keepsCarry is what a block of keepsRun leaves to the next.
 type keepsCarry struct {
@@ -32,13 +35,14 @@ type keepsCarry struct {
 	open   int    // where the sequence it leaves open starts, from the next block's start; 0 if none
 }
 
-// keepsRun is keeps's first try, where the block r is whole and its last
-// sequence runs past it: block after block of 64 bytes while each fits in
-// src and dst, is ASCII, and every ESC followed by [ starts an SGR
-// sequence that keepsStep takes, it copies them; under KeepColors alone,
-// with the escapes of its other flags, among them the ESCs of other
-// sequences, which the recognizer escapes as characters too. It ends at
-// a block with nothing to look at. It reports whether it moved on.
+// keepsRun is keeps's second try, where keepsBlock does not take the
+// whole block r: block after block of 64 bytes while each fits in src and
+// dst, is ASCII, and every ESC followed by [ starts an SGR sequence that
+// keepsStep takes, it copies them; under KeepColors alone, with the
+// escapes of its other flags, among them the ESCs of other sequences,
+// which the recognizer escapes as characters too; under StripSequences,
+// without the bytes of its OSC sequences. It ends at a block with nothing
+// to look at. It reports whether it moved on.
 func (c *copier) keepsRun(r *run) bool {
 	if r.end != 64 {
 		return false
@@ -117,12 +121,14 @@ const (
 
 // keepsStep judges the block b, which follows blocks that left k, as
 // keepsBlock does a block alone, and returns what it leaves to the next
-// and the flags to escape. A sequence open at its start must end in it,
-// at most 64 bytes from its ESC, as sgr would keep it. An ESC that [
-// does not follow starts no SGR sequence: under KeepColors alone it is
-// escaped, as is any other flag, where dst has room for seven bytes more
-// for each and each has an escape (a caller's table may leave some to
-// it); under StripSequences the block fails. One at the end of the block
+// and the flags to escape, or under StripSequences the bytes to drop. A
+// CSI sequence open at its start must end in it, at most 64 bytes from
+// its ESC, as sgr would keep it. An ESC that [ does not follow starts no
+// SGR sequence: under KeepColors alone it is escaped, as is any other
+// flag, where dst has room for seven bytes more for each and each has an
+// escape (a caller's table may leave some to it); under StripSequences
+// it must start or end an OSC sequence that keepsOSCs drops, and every
+// other flag be one of its. One at the end of the block
 // is taken for one that [ follows; where the next block does not start
 // with [, it is escaped there (keepsLast), or under StripSequences the
 // run ends at it.

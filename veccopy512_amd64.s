@@ -2418,24 +2418,25 @@ csisRunEnd:
 
 keepsRun:
 	// Under KeepColors, block after block of 64 bytes, each ASCII, whose
-	// flags are all ESCs that start SGR sequences that keeps would keep,
-	// the last maybe ending in the next block, is copied as it is
-	// (vec_generic_keeps.go: keepsRun, keepsStep). What a block leaves
-	// open goes to the next in the kr slots: its ESCs (krEscs), the
-	// carries through parameters (krParams), zeros (krZeros) and a
-	// sequence's bytes but its 8s (krQ), each 0 or -1 (a whole word: a
-	// word loaded after a byte stored there waits for the store to
-	// finish, which made the run 0.95x as fast), its separators (krSeps)
-	// and the 8s that may be conceal (krEights); colored says whether
-	// attributes are on. R15 is where the sequence open at the block's
-	// start starts in the block before, 64 if none, and Z2 holds that
-	// block, whose bytes from there are written once that sequence is
-	// seen to be kept: nothing is written past what the kernel reports.
-	// Where a block fails, the kernel goes on from its start, or from
-	// the open sequence's ESC, as before the run; if that is where the
-	// run started, keeps cuts the block as it did. Z3, Z4, Z7, Z11 and
-	// Z26 hold [, m, 8, line feed and B, Z6 keepsBad; R9 and DX are the
-	// run's until keepsRunEnd.
+	// ESCs that [ follows all start SGR sequences that keeps would keep,
+	// the last maybe ending in the next block, is copied as it is, with
+	// its other flags escaped (keepsRunOthers, keepsRunEscape), or under
+	// StripSequences its OSC sequences dropped (keepsRunOSC,
+	// keepsRunDrop) (vec_generic_keeps.go: keepsRun, keepsStep). What a
+	// block leaves open goes to the next in the kr slots: its ESCs
+	// (krEscs), the carries through parameters (krParams), zeros
+	// (krZeros), a sequence's bytes but its 8s (krQ) and an OSC sequence
+	// (krOSC), each 0 or -1 (a whole word: a word loaded after a byte
+	// stored there waits for the store to finish, which made the run
+	// 0.95x as fast), its separators (krSeps) and the 8s that may be
+	// conceal (krEights); colored says whether attributes are on. R15 is
+	// where the sequence open at the block's start starts in the block
+	// before, 64 if none: nothing is written past what the kernel
+	// reports once the run ends (krTail, Z2). Where a block fails, the
+	// kernel goes on from its start, or from the open sequence's ESC, as
+	// before the run; if that is where the run started, keeps cuts the
+	// block as it did. Z3, Z4, Z7, Z11 and Z26 hold [, m, 8, line feed
+	// and B, Z6 keepsBad; R9 and DX are the run's until keepsRunEnd.
 	MOVQ         BX, krFlags-200(SP)
 	MOVQ         SI, krStart-192(SP)
 	MOVL         $0x5B, R11
