@@ -89,16 +89,8 @@ func newReader(r io.Reader, t transform.SpanningTransformer) *reader {
 // does not hand the stream to r's own WriteTo.
 func (r *reader) alloc() {
 	if r.src == nil {
-		n := readerBuf + readerGap + outBuf
-		t, ok := r.t.(*sanitizer)
-		if ok = ok && haveWide; ok {
-			n += spanScratch // spanKernel's (sanitizer.scratch)
-		}
-		b := make([]byte, n)
-		r.src, r.out = b[:readerBuf:readerBuf], b[readerBuf+readerGap:readerBuf+readerGap+outBuf]
-		if ok {
-			t.scratch = b[readerBuf+readerGap+outBuf:]
-		}
+		b := make([]byte, readerBuf+readerGap+outBuf)
+		r.src, r.out = b[:readerBuf:readerBuf], b[readerBuf+readerGap:]
 	}
 }
 

@@ -27,11 +27,13 @@ type sanitizer struct {
 	seqKernel bool
 	csiKernel bool      // the AVX-512 kernel handles CSI sequences of the plain form
 	kseq      kernelSeq // how it does, and the state it keeps (colored)
-	// spanKernel's buffer where a reader or a writer of this package owns
-	// the sanitizer, made with its own; nil in the copies that String and
-	// Bytes make of one kept compiled, which may run at once, and where
-	// spanKernel takes one of 1 KiB on the stack.
-	scratch []byte
+	// spanKernel's buffer, which it makes the first time it runs over
+	// spanScratch bytes where a reader or a writer of this package owns
+	// the sanitizer (ownsScratch). The copies that String and Bytes make
+	// of one kept compiled, which may run at once, have none, and
+	// spanKernel takes one of 1 KiB on the stack there.
+	scratch     []byte
+	ownsScratch bool
 
 	// State, cleared by Reset.
 	started bool  // the BOM policy has been applied

@@ -104,8 +104,9 @@ func New(opts ...Option) transform.SpanningTransformer {
 // everything read before it.
 //
 // It reads what transform.NewReader would, with buffers of 16 and 18 KiB
-// (and 16 KiB more for the kernel that passes emoji and SGR sequences to
-// copy into and throw away, where the processor has AVX-512), but
+// (and 16 KiB more, where the processor has AVX-512, once emoji or SGR
+// sequences pass, for the kernel that passes them to copy into and throw
+// away), but
 // hands on text that needs no change without copying it through them: Read
 // reads into the caller's buffer and returns the clean part where it is,
 // and WriteTo, which [io.Copy] uses, writes it to the writer from the
@@ -114,7 +115,9 @@ func New(opts ...Option) transform.SpanningTransformer {
 // lets r write into a writer as [NewWriter]'s, which takes the clean text
 // from r's buffer, and makes no buffers of its own.
 func NewReader(r io.Reader, opts ...Option) io.Reader {
-	return newReader(r, New(opts...))
+	t := fresh(configure(opts))
+	t.ownsScratch = true
+	return newReader(r, t)
 }
 
 // NewWriter returns a writer that sanitizes as [New] does and writes to w.
@@ -133,7 +136,9 @@ func NewReader(r io.Reader, opts ...Option) io.Reader {
 // sequence and returns the number of bytes of p that went through, which
 // is less than len(p).
 func NewWriter(w io.Writer, opts ...Option) io.WriteCloser {
-	return &writer{t: fresh(configure(opts)), w: w}
+	t := fresh(configure(opts))
+	t.ownsScratch = true
+	return &writer{t: t, w: w}
 }
 
 // String returns s sanitized as [New] does. When s needs no change it returns

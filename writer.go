@@ -121,9 +121,6 @@ func (w *writer) run(src []byte, atEOF bool) (c int, err error) {
 	for {
 		m, serr := 0, transform.ErrEndOfSpan
 		if w.miss == 0 {
-			if w.t.scratch == nil && haveWide && len(src)-c >= spanScratch {
-				w.t.scratch = make([]byte, spanScratch)
-			}
 			m, serr = w.t.Span(src[c:], atEOF)
 			if shortSpan(m, serr) {
 				w.miss = spanMiss
