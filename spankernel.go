@@ -19,11 +19,11 @@ var spanEscapes escapeTable
 // Span calls this only once an emoji or an SGR sequence has passed.
 // The kernel copies at most len(scratch) bytes at a call, and starts
 // anew at the next: where a reader or a writer owns the sanitizer, which
-// Spans long texts, it makes itself spanScratch bytes (sanitizer.scratch),
-// with which NewReader read the log of SGR sequences 1.15x as fast as
-// with 1 KiB; only then, for readers and writers made for text with
-// neither emoji nor colours (the most) allocated it for nothing, and
-// Validate through NewReader went 0.64x as fast on ASCII.
+// Spans long texts, it makes itself spanScratch bytes (sanitizer.scratch)
+// the first time it needs them, with which NewReader read the log of SGR
+// sequences 1.15x as fast as with 1 KiB. (Made with every reader and
+// writer, most of which never pass an emoji or a colour, they made
+// Validate through NewReader 0.64x as fast on ASCII.)
 // Without it, Span passed each SGR sequence in Go, and Bytes, NewReader
 // and NewWriter, which call it first, read a log of SGR sequences alone
 // at a tenth of Transform's speed or less (TestSpanKernel holds it to
@@ -32,14 +32,18 @@ func (t *sanitizer) spanKernel(src []byte, at, end int) int {
 	if t.set.vec == nil || t.set.vec.wide == 0 || t.reference {
 		return 0
 	}
-	var small [1 << 10]byte
 	if t.scratch == nil && t.ownsScratch && end-at >= spanScratch {
 		t.scratch = make([]byte, spanScratch)
 	}
-	scratch := t.scratch
-	if scratch == nil {
-		scratch = small[:]
+	if t.scratch != nil {
+		return t.spanWith(t.scratch, src, at, end)
 	}
+	var small [1 << 10]byte // zeroed only where it is used
+	return t.spanWith(small[:], src, at, end)
+}
+
+// spanWith is spanKernel with the scratch buffer given.
+func (t *sanitizer) spanWith(scratch, src []byte, at, end int) int {
 	k := kernelSeq{emoji: t.kseq.emoji}
 	if t.csiKernel {
 		// The kernel sees every introducer, and stops at those that

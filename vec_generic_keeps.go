@@ -78,7 +78,6 @@ func (c *copier) keepsRun(r *run) bool {
 		if k.osc == 0 {
 			d += copy(c.dst[d:], c.src[c.nSrc+k.open:c.nSrc])
 		}
-		from := 0
 		if c.k.mode&kernelStrip != 0 {
 			for i, x := range b[:64+next.open] {
 				if others&(1<<i) == 0 {
@@ -86,16 +85,17 @@ func (c *copier) keepsRun(r *run) bool {
 					d++
 				}
 			}
-			from, others = 64+next.open, 0
+		} else {
+			from := 0
+			for ; others != 0; others &= others - 1 {
+				at := firstBit(others)
+				d += copy(c.dst[d:], b[from:at])
+				e := c.keepsEscape(b[at])
+				d += copy(c.dst[d:], e.text[:e.n])
+				from = at + 1
+			}
+			d += copy(c.dst[d:], b[from:64+next.open])
 		}
-		for ; others != 0; others &= others - 1 {
-			at := firstBit(others)
-			d += copy(c.dst[d:], b[from:at])
-			e := c.keepsEscape(b[at])
-			d += copy(c.dst[d:], e.text[:e.n])
-			from = at + 1
-		}
-		d += copy(c.dst[d:], b[from:64+next.open])
 		c.nSrc += 64
 		c.nDst = d - next.open
 		k = next

@@ -2657,22 +2657,26 @@ keepsRunBack:
 	JMP          block
 
 keepsRunOthers:
-	// An ESC that [ does not follow, or another flag. AX gets the ESCs
-	// that [ follows, or may at the block's end (the one the block before
-	// may have left so must have it), and K1 the other flags: under
-	// KeepColors alone they are escaped, ESCs that start other sequences
-	// as characters (kernelSeq.esc), where dst has room for seven bytes
-	// more for each and each has an escape; else the run ends. K1 held
-	// the bytes from 80 up, none in the blocks that get here.
-	TESTQ        $const_kernelStrip, mode-8(SP)
-	JNZ          keepsRunOSC
+	// An ESC that [ does not follow, or another flag (BX, without
+	// krOSC). R11 gets the ESCs that [ follows, or may at the block's end
+	// (the one the block before may have left so must have it: else
+	// keepsRunLast); under StripSequences, keepsRunOSC takes them, and
+	// else AX gets them and K1 the other flags, which are escaped, ESCs
+	// that start other sequences as characters (kernelSeq.esc), where
+	// dst has room for seven bytes more for each and each has an escape;
+	// else the run ends. K1 held the bytes from 80 up, none in the
+	// blocks that get here.
+	KMOVQ        K2, BX
 	MOVQ         krEscs-24(SP), DX
 	SHRQ         $63, DX
 	ANDNQ        DX, R11, R14
 	JNZ          keepsRunLast
 	SHRQ         $1, R11
 	BTSQ         $63, R11
-	ANDQ         R11, AX
+	ANDQ         AX, R11
+	TESTQ        $const_kernelStrip, mode-8(SP)
+	JNZ          keepsRunOSC
+	MOVQ         R11, AX
 	LEAQ         (DX)(AX*2), DX
 	ANDNQ        BX, AX, BX
 	POPCNTQ      BX, R11
@@ -2710,7 +2714,10 @@ keepsRunOthersESC:
 
 keepsRunLast:
 	// The ESC at the end of the block before starts no CSI sequence: it
-	// is escaped, if it fits, and the run ends after it (keepsLast).
+	// is escaped, if it fits, and the run ends after it (keepsLast);
+	// under StripSequences the run ends at it.
+	TESTQ        $const_kernelStrip, mode-8(SP)
+	JNZ          keepsRunEnd
 	MOVQ         k+64(FP), AX
 	MOVQ         kernelSeq_esc(AX), AX
 	TESTQ        AX, AX
@@ -2786,17 +2793,9 @@ keepsRunOSC:
 	// those of OSC sequences, which are dropped, as keepsOSCs takes them
 	// (vec_generic_keeps.go); K1 gets their bytes, krOSCNext whether one
 	// runs past the block (0 or -1) and krOSCAt where it starts. AX gets
-	// the ESCs of CSI sequences and DX the byte after each, as for
-	// keepsRunCSI. R11: [; R12 the starts (ESC ]), R13 the ESCs of STs,
-	// R14 the BELs, R9 the terminators, R10 the ends.
-	KMOVQ        K2, BX
-	MOVQ         krEscs-24(SP), DX
-	SHRQ         $63, DX
-	ANDNQ        DX, R11, R14
-	JNZ          keepsRunEnd
-	SHRQ         $1, R11
-	BTSQ         $63, R11
-	ANDQ         AX, R11
+	// the ESCs of CSI sequences (R11) and DX the byte after each, as for
+	// keepsRunCSI. AX: all the ESCs; R12 the starts (ESC ]), R13 the ESCs
+	// of STs, R14 the BELs, R9 the terminators, R10 the ends.
 	MOVL         $0x5D, R12
 	VPBROADCASTB R12, Z1
 	VPCMPEQB     Z1, Z0, K3
