@@ -92,65 +92,73 @@
 	VPCMPUB  $2, Z20, Z0, K2, K3; \
 	KORQ     K3, K1, K1
 
-// PAIRS512 and TRIPLES512, for the copying kernel, add to K1 the bytes
-// where a character that may be escaped, other than a C1 control, is
-// found (pairs.go): the second byte of a pair led by C0–DF or F0–FF, and
-// the third byte after a pair led by E0–EF if it is one of the pair's
-// class. A pair's classes are those it has as a lead byte (pairLead64,
-// Z28) and as a second byte (pairSec64, Z29) in common, a third byte's in
-// pairThird (Z24): VPERMB (AVX-512 VBMI) looks each up by its low six
-// bits. The AVX2 kernel tests pairs and the byte after them by the halves
-// of each byte (PAIRS in vec_amd64.s), which for the third byte hold more
-// than its table. Z2 and Z3 are the bytes one and two places back.
+// PAIRS512, PAIRS_AT512 and PAIRS_THIRDS512, for the copying kernel, add
+// to K1 the bytes where a character that may be escaped, other than a C1
+// control, is found (pairs.go): the second byte of a pair led by C0–DF or
+// F0–FF, and the third byte after a pair led by E0–EF if it is one of the
+// pair's class. A pair's classes are those it has as a lead byte
+// (pairLead64, Z28) and as a second byte (pairSec64, Z29) in common, a
+// third byte's in pairThird (Z24): VPERMB (AVX-512 VBMI) looks each up by
+// its low six bits. The AVX2 kernel tests pairs and the byte after them
+// by the halves of each byte (PAIRS in vec_amd64.s), which for the third
+// byte hold more than its table. Z2 is the block's bytes one place back.
 //
 // PAIRS512 is a gate: it sets K5 at the second byte of every pair,
-// whatever leads it; where there is none, and no pair that the block
-// before may have begun, TRIPLES512 has nothing to do. Text with no pair at
-// all, most text, takes four instructions more than a set without pairs,
-// not eighteen. Both clobber Z5–Z7, K5–K7.
-#define PAIRS512 PAIRS512_OF(Z2, Z0)
-
-// PAIRS512_OF sets K5 where the byte lead and the byte second after it
-// are a pair of the set's classes, and leaves the classes of lead in Z5
-// and of second in Z7. It clobbers K6.
-#define PAIRS512_OF(lead, second) \
-	VPCMPUB  $5, Z27, lead, K6; \
-	VPERMB   Z28, lead, Z5;     \
-	VPERMB   Z29, second, Z7;   \
+// whatever leads it; where there is none, as in most text, the block has
+// no pair to sort out, for four instructions. PAIRS_AT512 sorts them out
+// by the byte after each, and PAIRS_THIRDS512 moves those led by E0–EF to
+// their third byte, where the flags of the kernel and of vecCopy512Go
+// (vecTables.pair512) have them.
+#define PAIRS512 \
+	PAIRS_CLASSES512; \
 	VPTESTMB Z7, Z5, K6, K5
 
-// THIRD512 looks the third bytes Z0 up in pairThird, into t: pairs whose
-// third bytes differ are in classes apart (pairCover), so the third byte
-// alone is the index.
+// PAIRS_CLASSES512 puts in K6 the lead bytes one place back, in Z5 the
+// classes of the bytes one place back as lead bytes, and in Z7 those of
+// the block's bytes as second bytes.
+#define PAIRS_CLASSES512 \
+	VPCMPUB $5, Z27, Z2, K6; \
+	VPERMB  Z28, Z2, Z5;     \
+	VPERMB  Z29, Z0, Z7
+
+// PAIRS_AT512 sets K5 in the second byte of each pair of PAIRS_CLASSES512
+// whose next byte is in the thirds of its classes, as FLAGS_AFTER512 finds
+// them a byte later: VPERMB by nextBytes (Z21) puts the bytes one on in
+// Z4, the last byte again in the last place, which flags nothing more
+// (PAIRS_THIRDS512). Pairs whose third bytes differ are in classes apart
+// (pairCover), so the third byte alone is the index, and the thirds of
+// pairs not led by E0–EF hold every byte. It clobbers Z4 and Z5.
+#define PAIRS_AT512 \
+	VPERMB     Z0, Z21, Z4;       \
+	VPERMB     Z24, Z4, Z4;       \
+	VPTERNLOGD $0x80, Z4, Z7, Z5; \
+	VPTESTMB   Z5, Z5, K6, K5
+
+// PAIRS_THIRDS512 adds to K1 and K2 the pairs of PAIRS_AT512, in K5, where
+// they are flagged: one led by C0–DF or F0–FF at its second byte, where
+// PAIRS_AT512 found it; one led by E0–EF at its third, one on, and not at
+// all where that is past the block, as the shift drops it, and as a block
+// starts where a character does, no lead of three bytes comes before it.
+// It clobbers Z6, K5–K7.
+#define PAIRS_THIRDS512 \
+	VPANDQ   Z22, Z2, Z6; \
+	VPCMPEQB Z23, Z6, K6; \
+	KANDQ    K5, K6, K7;  \
+	KANDNQ   K5, K6, K5;  \
+	KSHIFTLQ $1, K7, K7;  \
+	KORQ     K7, K5, K5;  \
+	KORQ     K5, K1, K1;  \
+	KORQ     K5, K2, K2
+
+// THIRD512 looks the third bytes Z0 up in pairThird, into t.
 #define THIRD512(t) \
 	VPERMB Z24, Z0, t
-
-// TRIPLES512 sorts out the pairs of PAIRS512, and adds them to K1, in a
-// block that starts where a character does, as the copying kernel's do:
-// no lead of three bytes comes before it, so the places two after one are
-// those one after, moved up one: a mask instruction rather than two of 512
-// bits.
-#define TRIPLES512 \
-	/* K6 and K7: one and two places after a lead of three bytes. */ \
-	VPANDQ   Z22, Z2, Z6;    \
-	VPCMPEQB Z23, Z6, K6;    \
-	KSHIFTLQ $1, K6, K7;     \
-	/* Pairs led by E0–EF are not flagged at their second byte ... */ \
-	KANDNQ   K5, K6, K5;     \
-	/* ... but at the third. */ \
-	VPERMB   Z28, Z3, Z5;    \
-	VPERMB   Z29, Z2, Z6;    \
-	VPANDQ   Z6, Z5, Z5;     \
-	THIRD512(Z6);            \
-	VPTESTMB Z6, Z5, K7, K6; \
-	KORQ     K6, K5, K5;     \
-	KORQ     K5, K1, K1
 
 // FLAGS_AFTER512 is the scan's test of a block for a set with pairs,
 // after CHECK512_ERRS, with the bytes one and two places back in Z2 and
 // Z3: it sets BX in the bytes that are ill-formed (Z11), escaped ASCII
 // bytes (as CHECK_ESC512 finds them) or the byte after a pair of the
-// set's classes (PAIRS512_OF) that is in the thirds of its classes
+// set's classes (PAIRS_CLASSES512) that is in the thirds of its classes
 // (THIRD512). After a pair led by E0–EF that byte is the character's
 // third; the classes of other lead bytes hold every byte there (pairCover
 // keeps them apart from those of E0–EF), so those pairs are flagged a

@@ -19,8 +19,8 @@ const (
 	// checks256: blocks of 32 bytes, by CHECK, LEADS and PAIRS, and
 	// CHECK_ESC (vec_amd64.s).
 	checks256 checks = iota
-	// copy512: blocks of 64, by CHECK512, PAIRS512 and TRIPLES512, and
-	// CHECK_ESC512 (veccopy512_amd64.s).
+	// copy512: blocks of 64, by CHECK512, PAIRS512, PAIRS_AT512 and
+	// PAIRS_THIRDS512, and CHECK_ESC512 (veccopy512_amd64.s).
 	copy512
 	// scan512: blocks of 64, by CHECK512, and CHECK_ESC512 or
 	// FLAGS_AFTER512 (vecscan512_amd64.s).
@@ -87,10 +87,10 @@ func (v *vecTables) flags(b []byte, before [3]byte, next byte, k checks) (all, o
 	return all | other, other
 }
 
-// pair512 reports whether PAIRS512 and TRIPLES512 flag c after p1, after
-// p2: the second byte of a pair of the set led by C0–DF or F0–FF, looked
-// up by the low six bits of each byte (VPERMB), or the third byte after a
-// pair led by E0–EF, looked up by its low six bits too.
+// pair512 reports whether PAIRS_AT512 and PAIRS_THIRDS512 flag c after
+// p1, after p2: the second byte of a pair of the set led by C0–DF or
+// F0–FF, looked up by the low six bits of each byte (VPERMB), or the
+// third byte after a pair led by E0–EF, looked up by its low six bits too.
 func (v *vecTables) pair512(c, p1, p2 byte) bool {
 	three := func(b byte) bool { return b&0xF0 == 0xE0 }
 	second := p1 >= 0xC0 && !three(p1) && v.pairLead64[p1&63]&v.pairSec64[c&63] != 0

@@ -544,6 +544,7 @@ TEXT ·vecCopy512(SB), NOSPLIT, $136-88
 	VPBROADCASTB R11, Z30 // for csi and csis
 	MOVL         $0x1B, R11
 	VPBROADCASTB R11, Z31
+	VMOVDQU64    nextBytes<>(SB), Z21 // for blockPairs, in place of open64
 	MOVQ         k+64(FP), R11
 	MOVBQZX      kernelSeq_mode(R11), AX
 	MOVQ         AX, mode-8(SP)
@@ -678,9 +679,11 @@ blockMulti:
 	TESTQ     R11, R11
 	CMOVQEQ   multi-80(SP), AX
 	MOVQ      AX, multi-80(SP)
-	CHECK512
+	CHECK512_SHIFT
+	CHECK512_ERRS
 	CMPQ      vecTables_pairs(DX), $0
 	JNE       blockPairs
+	VPTESTMB  Z11, Z11, K1
 	CMPQ      vecTables_c1(DX), $0
 	JE        blockEsc
 	C1_512
@@ -702,52 +705,72 @@ blockEsc:
 
 blockPairs:
 	// Out of the way of sets without pairs. A block starts at a character
-	// boundary, so no pair begins before it. K5 is tested in a general
-	// register, as in vecScan512: with KORTESTQ, Transform with the
-	// invisible classes was 2–8% slower on Latin, prose, CJK, emoji and
-	// mixed text (alternating runs, nine each).
-	//
-	// The escaped ASCII bytes are tested first, in K2 (ESC512, keeping
-	// Z2, which TRIPLES512 needs): a block with any goes through
-	// escapes whatever its pairs are, so its pairs are sorted out there
-	// with no gate (pairsEsc). Where line feeds are escaped and a dash
-	// (E2 80 94, a pair of U+200B's) comes now and then, as in mixed
-	// text, the gate before TRIPLES512 went one way or the other at
-	// random in most blocks; behind the test of escapes it is left to
-	// blocks without them, and the invisible classes went 1.09× as fast
-	// on mixed text, 1.02× on dirty text, within noise elsewhere
-	// (alternating runs, eight each). The escapes tested after the gate,
-	// as before, but with the gate opened by escapes too, made them
-	// 0.92× as fast on prose and typeset text.
+	// boundary, so no pair begins before it. K2 gets the escaped ASCII
+	// bytes and the errors first, tested before the pairs: where a block
+	// of mixed text has an escaped line feed or not at random, a branch
+	// at the end of the pairs' lookups is mispredicted later. Then the
+	// gate (PAIRS512): a block without pairs, most text that is not
+	// ASCII, is copied. One with pairs has them sorted out by the byte
+	// after each (PAIRS_AT512), and those flagged moved where they are
+	// (PAIRS_THIRDS512). Before, the third bytes of every block past the
+	// gate were looked up two places on (TRIPLES512), and the flags of
+	// pairs not led by E0–EF moved, eleven instructions where these take
+	// four: the E2 80 of a curly quote or a dash is a pair of U+200B's,
+	// and the invisible classes took 0.80x the time of Escape() on prose
+	// and 0.88x on typeset text. Without the gate, they took 0.88x on
+	// CJK text and 0.91x on Latin; with the bytes one on loaded from src
+	// rather than permuted, a second load across two lines of the cache
+	// for each block, 0.87x on prose.
+	VPSHUFB    Z1, Z13, Z6
+	VPSHUFB    Z0, Z12, Z7
+	VPTERNLOGD $0xEA, Z11, Z7, Z6 // Z11 | Z6&Z7
+	VPTESTMB   Z6, Z6, K2
+	KMOVQ      K2, R11
+	TESTQ      R11, R11
+	JNZ        pairsFlagged
 	PAIRS512
-	ESC512(Z11, Z26, K2)
-	KMOVQ    K2, R11
-	TESTQ    R11, R11
-	JNZ      pairsEsc
-	KMOVQ    K5, R11
-	TESTQ    R11, R11
-	JZ       pairsNone
-	TRIPLES512
+	KMOVQ      K5, R11
+	TESTQ      R11, R11
+	JNZ        pairsGate
 
 pairsNone:
-	// No escaped ASCII byte: K1 holds the flags. The block's store is
-	// here rather than a jump to blockEsc's: with the jump, typeset text
-	// was 0.92× as fast.
-	KMOVQ     K1, R11
-	TESTQ     R11, R11
-	JNZ       flaggedK1
-	CMPQ      watch-48(SP), $0
-	JNE       flagged
+	CMPQ       watch-48(SP), $0
+	JNE        pairsWatch
 	OPEN_END(R12, part)
-	VMOVDQU64 Z0, (DI)
-	ADDQ      $64, SI
-	ADDQ      $64, DI
-	JMP       block
+	VMOVDQU64  Z0, (DI)
+	ADDQ       $64, SI
+	ADDQ       $64, DI
+	JMP        block
 
-pairsEsc:
-	TRIPLES512
-	KORQ     K1, K2, K2
-	JMP      flagged
+pairsGate:
+	PAIRS_AT512
+	KMOVQ      K5, R11
+	TESTQ      R11, R11
+	JZ         pairsNone
+	KMOVQ      K2, K1 // 0
+	JMP        pairsThirds
+
+pairsWatch:
+	// Nothing flagged, but the watch is on: escapes looks for line feeds,
+	// with K1 and K2 0.
+	KMOVQ K2, K1
+	JMP   flagged
+
+pairsFlagged:
+	// With no gate: most blocks here have an escaped line feed, and a
+	// pair at random, as a dash in mixed text. With the gate, the
+	// invisible classes were 0.93x as fast there (alternating runs,
+	// eight each).
+	VPTESTMB Z11, Z11, K1
+	PAIRS_CLASSES512
+	PAIRS_AT512
+	KMOVQ    K5, R11
+	TESTQ    R11, R11
+	JZ       flagged
+
+pairsThirds:
+	PAIRS_THIRDS512
+	JMP flagged
 
 part:
 	// A character left open at the end: copy the block up to it, 61 to
@@ -765,11 +788,6 @@ flaggedASCII:
 	// to its end.
 	MOVL $64, R10
 	JMP  escapes
-
-flaggedK1:
-	// From pairsNone: no escaped ASCII byte, so the flags of the block
-	// (K2, for other) are those of K1.
-	KMOVQ     K1, K2
 
 flagged:
 	KMOVQ     K1, BX
@@ -2925,3 +2943,15 @@ TEXT ·emojiVec(SB), NOSPLIT, $0-32
 	VZEROUPPER
 	MOVQ      R12, ret+24(FP)
 	RET
+
+// nextBytes is VPERMB's index of the bytes one on in a block, the last
+// byte again in the last place: 1, 2, …, 63, 63.
+DATA nextBytes<>+0(SB)/8, $0x0807060504030201
+DATA nextBytes<>+8(SB)/8, $0x100f0e0d0c0b0a09
+DATA nextBytes<>+16(SB)/8, $0x1817161514131211
+DATA nextBytes<>+24(SB)/8, $0x201f1e1d1c1b1a19
+DATA nextBytes<>+32(SB)/8, $0x2827262524232221
+DATA nextBytes<>+40(SB)/8, $0x302f2e2d2c2b2a29
+DATA nextBytes<>+48(SB)/8, $0x3837363534333231
+DATA nextBytes<>+56(SB)/8, $0x3f3f3e3d3c3b3a39
+GLOBL nextBytes<>(SB), RODATA|NOPTR, $64
