@@ -519,6 +519,18 @@ DATA keepsBad<>+48(SB)/8, $0x0000000000000000
 DATA keepsBad<>+56(SB)/8, $0xffffffff00ff0000
 GLOBL keepsBad<>(SB), RODATA|NOPTR, $64
 
+// nextBytes is VPERMB's index of the bytes one on in a block, the last
+// byte again in the last place: 1, 2, …, 63, 63.
+DATA nextBytes<>+0(SB)/8, $0x0807060504030201
+DATA nextBytes<>+8(SB)/8, $0x100f0e0d0c0b0a09
+DATA nextBytes<>+16(SB)/8, $0x1817161514131211
+DATA nextBytes<>+24(SB)/8, $0x201f1e1d1c1b1a19
+DATA nextBytes<>+32(SB)/8, $0x2827262524232221
+DATA nextBytes<>+40(SB)/8, $0x302f2e2d2c2b2a29
+DATA nextBytes<>+48(SB)/8, $0x3837363534333231
+DATA nextBytes<>+56(SB)/8, $0x3f3f3e3d3c3b3a39
+GLOBL nextBytes<>(SB), RODATA|NOPTR, $64
+
 // func vecCopy512(dst, src []byte, v *vecTables, esc *escapeTable, k *kernelSeq) (nDst, nSrc int)
 //
 // vecCopy256 (vec_amd64.s) for blocks of 64 bytes: the same registers but
@@ -2943,15 +2955,3 @@ TEXT ·emojiVec(SB), NOSPLIT, $0-32
 	VZEROUPPER
 	MOVQ      R12, ret+24(FP)
 	RET
-
-// nextBytes is VPERMB's index of the bytes one on in a block, the last
-// byte again in the last place: 1, 2, …, 63, 63.
-DATA nextBytes<>+0(SB)/8, $0x0807060504030201
-DATA nextBytes<>+8(SB)/8, $0x100f0e0d0c0b0a09
-DATA nextBytes<>+16(SB)/8, $0x1817161514131211
-DATA nextBytes<>+24(SB)/8, $0x201f1e1d1c1b1a19
-DATA nextBytes<>+32(SB)/8, $0x2827262524232221
-DATA nextBytes<>+40(SB)/8, $0x302f2e2d2c2b2a29
-DATA nextBytes<>+48(SB)/8, $0x3837363534333231
-DATA nextBytes<>+56(SB)/8, $0x3f3f3e3d3c3b3a39
-GLOBL nextBytes<>(SB), RODATA|NOPTR, $64
