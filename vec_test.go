@@ -335,13 +335,18 @@ func TestVectorTriples(t *testing.T) {
 		// A pair of the classes first, then the character in a later
 		// block: the pair's block must leave nothing behind it.
 		append([]byte("“"), bytes.Repeat([]byte("abcdefghijklmnopqrstuvwxyz-0123456789 "), 6)...),
+		// Pairs of the classes in every block, as curly quotes are in
+		// prose: the copying kernel then tests each block's pairs with
+		// the byte after them and no gate (pairsDense), so that a
+		// character of two bytes that ends a block must go to the next.
+		bytes.Repeat([]byte("“ab” cd "), 40),
 	}
 	for _, wide := range kernels() {
 		s.set.vec.wide = wide
 		for _, r := range []rune{0x200B, 0x200F, 0x2060, 0x206F, 0xFEFF, 0x3164, '“', '—', '…', 0x2000, 0x2070,
 			0xAD, 0x34F, 0x61C, 0x1BCA0, 0xE0041, 0xE0100, 'é', 0x1F600, 0x80, 0x85, 0x9F, 0xA0} {
 			for _, tx := range texts {
-				for at := 0; at < 140; at++ {
+				for at := 0; at < 260 && at <= len(tx); at++ {
 					in := append(append(append([]byte(nil), tx[:at]...), string(r)...), tx[at:]...)
 					want := clean(in, &ref.set)
 					if got := s.clean(in); got != want {
