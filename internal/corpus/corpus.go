@@ -135,6 +135,19 @@ func makeCorpora() []Corpus {
 			return append(append(b, w...), ' ')
 		})},
 		{"typeset", typeset()},
+		{"cyrillic", corpus(func(r *rand.Rand, b []byte) []byte {
+			// Russian as typeset: letters of two bytes, with «» (C2 AB,
+			// C2 BB) and dashes (E2 80 94) in most blocks of 64 bytes,
+			// so that a block often ends in a letter of two bytes.
+			w := pick(r, []string{"текст", "слово", "который", "быть", "время", "человек", "дело", "жизнь", "день", "рука"})
+			switch r.IntN(8) {
+			case 0:
+				return append(b, "«"+w+"» "...)
+			case 1:
+				return append(b, w+" — "...)
+			}
+			return append(append(b, w...), ' ')
+		})},
 		{"cjk", corpus(func(r *rand.Rand, b []byte) []byte {
 			return utf8.AppendRune(b, rune(0x4E00+r.IntN(0x5000)))
 		})},
