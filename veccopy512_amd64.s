@@ -1917,7 +1917,7 @@ pairsDense62:
 	// pairsFlagged instead, text in Cyrillic with «» and dashes (half its
 	// blocks have a character of two bytes at 62) ran at 0.84x the speed
 	// of Escape(), and with this at 0.92x (0.58x without the window; six
-	// interleaved passes of a benchmark of 1 MiB, not in the suite).
+	// interleaved passes of what is now the corpus cyrillic).
 	CMPB       62(SI), $0xE0
 	JAE        part
 	MOVBLZX    62(SI), R11
