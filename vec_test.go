@@ -337,8 +337,9 @@ func TestVectorTriples(t *testing.T) {
 		append([]byte("“"), bytes.Repeat([]byte("abcdefghijklmnopqrstuvwxyz-0123456789 "), 6)...),
 		// Pairs of the classes in every block, as curly quotes are in
 		// prose: the copying kernel then tests each block's pairs with
-		// the byte after them and no gate (pairsDense), so that a
-		// character of two bytes that ends a block must go to the next.
+		// the byte after them and no gate (pairsDense), which misses
+		// the pair of a character of two bytes that ends a block, and
+		// looks that one up by itself (pairsDense62).
 		bytes.Repeat([]byte("“ab” cd "), 40),
 	}
 	for _, wide := range kernels() {
