@@ -154,6 +154,20 @@
 #define THIRD512(t) \
 	VPERMB Z24, Z0, t
 
+// PAIRS_AFTER512 sets Z5 nonzero in the byte after each pair of the
+// set's classes, with the bytes one and two places back in Z2 and Z3,
+// where that byte is in the thirds of the pair's classes, as
+// FLAGS_AFTER512 and the copying kernel's pairsDense test them. It
+// clobbers t, Z7 and K6.
+#define PAIRS_AFTER512(t) \
+	/* The classes of the lead, 0 where it is none (C0–FF), ... */ \
+	VPCMPUB        $5, Z27, Z3, K6;        \
+	VPERMB.Z       Z28, Z3, K6, Z5;        \
+	/* ... of the second byte and the byte after it, all in common. */ \
+	VPERMB         Z29, Z2, Z7;            \
+	THIRD512(t);                           \
+	VPTERNLOGD     $0x80, t, Z7, Z5
+
 // FLAGS_AFTER512 is the scan's test of a block for a set with pairs,
 // after CHECK512_ERRS, with the bytes one and two places back in Z2 and
 // Z3: it sets BX in the bytes that are ill-formed (Z11), escaped ASCII
@@ -178,13 +192,7 @@
 // CJK, and within noise elsewhere (Span, alternating runs, ten each). It
 // clobbers Z1, Z2, Z5–Z7, Z11 and K6.
 #define FLAGS_AFTER512 \
-	/* The classes of the lead, 0 where it is none (C0–FF), ... */ \
-	VPCMPUB        $5, Z27, Z3, K6;        \
-	VPERMB.Z       Z28, Z3, K6, Z5;        \
-	/* ... of the second byte and the byte after it, all in common. */ \
-	VPERMB         Z29, Z2, Z7;            \
-	THIRD512(Z6);                          \
-	VPTERNLOGD     $0x80, Z6, Z7, Z5;      \
+	PAIRS_AFTER512(Z6);                    \
 	/* The escaped ASCII bytes with the errors, and the pairs. */ \
 	VPSHUFB        Z1, Z13, Z1;            \
 	VPSHUFB        Z0, Z12, Z2;            \

@@ -1864,11 +1864,12 @@ pairsDense:
 	// prose, whose curly quotes and dashes are pairs of U+200B's) tests
 	// its pairs, escapes and errors at once, with no gate: each pair two
 	// and one places back (Z3, Z2) with the byte at hand, as the scan's
-	// FLAGS_AFTER512 does, ORed with Z6 (blockPairs), so that a block with
-	// nothing flagged takes ten instructions where the test of escapes,
-	// the gate and the sorting took eighteen, one of them a branch on
-	// the gate that went either way. A block with anything flagged goes
-	// to pairsFlagged, which flags it as without the window. The test
+	// FLAGS_AFTER512 does (PAIRS_AFTER512), ORed with Z6 (blockPairs), so
+	// that a block with nothing flagged takes ten instructions where the
+	// test of escapes, the gate and the sorting took eighteen, one of
+	// them a branch on the gate that went either way. A block with
+	// anything flagged goes to pairsFlagged, which flags it as without
+	// the window. The test
 	// misses a pair at bytes 62 and 63: a character of three or four
 	// bytes there is left open to the next block (OPEN_END), and the
 	// pair of one of two bytes, which the gate tests, is looked up in
@@ -1882,11 +1883,7 @@ pairsDense:
 	// bytes one on permuted (PAIRS_AT512) in place of the pair two back,
 	// prose 0.97x; this path in line, with a jump over it for blocks that
 	// take the gate, typeset text 0.9x.
-	VPCMPUB    $5, Z27, Z3, K6
-	VPERMB.Z   Z28, Z3, K6, Z5
-	VPERMB     Z29, Z2, Z7
-	VPERMB     Z24, Z0, Z4
-	VPTERNLOGD $0x80, Z4, Z7, Z5
+	PAIRS_AFTER512(Z4)
 	VPORQ      Z5, Z6, Z5
 	VPTESTMB   Z5, Z5, K2
 	KMOVQ      K2, R11
