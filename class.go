@@ -87,16 +87,29 @@ func (c Class) contains(r rune) bool {
 
 // isIgnorable reports whether r is Default_Ignorable. Above the BMP only
 // three ranges are, and emoji are in none of them: they are ruled out
-// without a search.
+// without a search; so is most of the BMP (ignorablePages).
 func isIgnorable(r rune) bool {
 	switch {
 	case r < 0xAD:
 		return false
 	case r <= 0xFFFF:
-		return unicode.Is(defaultIgnorable, r)
+		return ignorablePages[r>>14]>>(r>>8&63)&1 != 0 && unicode.Is(defaultIgnorable, r)
 	}
 	return 0x1BCA0 <= r && r <= 0x1BCA3 || 0x1D173 <= r && r <= 0x1D17A || 0xE0000 <= r && r <= 0xE0FFF
 }
+
+// ignorablePages has a bit for each page of 256 code points of the BMP
+// that holds a Default_Ignorable code point, from the generated table, a
+// few of its 256: isIgnorable rules the others out without a search, where
+// the rules of context asked for each Arabic letter around a non-joiner.
+var ignorablePages = func() (p [4]uint64) {
+	for _, r := range defaultIgnorable.R16 {
+		for page := r.Lo >> 8; page <= r.Hi>>8; page++ {
+			p[page>>6] |= 1 << (page & 63)
+		}
+	}
+	return p
+}()
 
 // isTag reports whether r is a tag character.
 func isTag(r rune) bool { return 0xE0000 <= r && r <= 0xE007F }

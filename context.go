@@ -1,7 +1,6 @@
 package sanitize
 
 import (
-	"unicode"
 	"unicode/utf8"
 
 	"golang.org/x/text/unicode/norm"
@@ -170,7 +169,7 @@ func (t *sanitizer) joiner(r rune, size int, src []byte, at int, atEOF bool) (n 
 	for ok && t.transparent(prev) {
 		prev, rest, ok = last(rest)
 	}
-	if !ok || !unicode.Is(joiningL, prev) && !unicode.Is(joiningD, prev) || t.set.contains(prev) {
+	if !ok || !joinsAfter(prev) || t.set.contains(prev) {
 		return 0, false
 	}
 	return t.joinsAhead(size, src[at+size:], atEOF, true, joinsBefore)
@@ -213,13 +212,7 @@ func (t *sanitizer) selectorPasses(base rune) bool {
 // stand beside and still pass (RFC 5892, Appendix A.1): Joining_Type T,
 // and not escaped or removed by the set.
 func (t *sanitizer) transparent(r rune) bool {
-	return unicode.Is(joiningT, r) && !t.set.contains(r)
-}
-
-// joinsBefore reports whether r joins to the character before it: its
-// Joining_Type is R or D.
-func joinsBefore(r rune) bool {
-	return unicode.Is(joiningR, r) || unicode.Is(joiningD, r)
+	return joinsThrough(r) && !t.set.contains(r)
 }
 
 // The first and last characters of canonical combining class 9 in the

@@ -17,7 +17,9 @@ import "sync"
 //     base of the emoji block, or a symbol of U+2190–U+23FF or
 //     U+2600–U+27BF (isBase), as context decides for every selector;
 //   - the tags of a recommended emoji tag sequence after U+1F3F4, all in
-//     the block of the first.
+//     the block of the first;
+//   - U+200C between letters of Arabic and Persian words, where all that
+//     decides it is of two bytes in U+0600–U+07FF (nonJoinerPasses).
 //
 // It judges them on the caller's src alone, as passEmoji does: what
 // earlier calls consumed is left to the rules. The joiners and selectors
@@ -39,6 +41,9 @@ type emojiTables struct {
 	// The vector pass's lookups and constants (emojivec.go).
 	rows4, cols4, rows3, cols3 [64]byte
 	bytes                      [vecBytes][64]byte
+	// joining is the Joining_Type of U+0600–U+07FF, for non-joiners
+	// (kernelJoining).
+	joining [joiningHi - joiningLo + 1]uint8
 }
 
 // tagTail is the length of the tags of a recommended tag sequence in
@@ -49,7 +54,7 @@ const tagTail = 24
 // set that needs them.
 var newEmojiTables = sync.OnceValue(func() *emojiTables {
 	e := &emojiTables{pict: *pictographicBlock, base: *baseBlock, mod: *modifierBlock,
-		symbols: *bitsFrom(0x2000, extendedPictographic)}
+		symbols: *bitsFrom(0x2000, extendedPictographic), joining: kernelJoining()}
 	for i, s := range rgiTagSequences {
 		copy(e.tails[i][:], s[len(string(rune(blackFlag))):])
 	}

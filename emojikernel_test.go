@@ -73,6 +73,25 @@ func TestEmojiKernel(t *testing.T) {
 		{"a joiner after a virama: the rules'", "\u0915\u094d\u200d\u0937", false},
 		{"tags of no recommended flag", blackFlagText + tagsOf("usca") + "\U000E007F", false},
 		{"tags without the black flag", tagsOf("gbeng") + "\U000E007F", false},
+		// Non-joiners (RFC 5892, Appendix A.1), as in Persian می‌خواهم
+		// and کتاب‌ها: after L or D, before R or D, with T between.
+		{"a non-joiner in a Persian word", "\u0645\u06cc\u200c\u062e\u0648\u0627\u0647\u0645", true},
+		{"a non-joiner before a right-joining letter", "\u0647\u200c\u0627", true},
+		{"a non-joiner after a mark", "\u0628\u064e\u200c\u0647", true},
+		{"a non-joiner before marks", "\u0628\u200c\u064e\u064e\u0647", true},
+		{"a non-joiner in Syriac", "\u0712\u200c\u0710", true},
+		{"a non-joiner in NKo", "\u07ca\u200c\u07ca", true},
+		{"a non-joiner after a right-joining letter", "\u0627\u200c\u0628", false},
+		{"a non-joiner before a left-joining letter only", "\u0628\u200c\u0621", false},
+		{"a non-joiner after tatweel (join causing)", "\u0640\u200c\u0628", false},
+		{"a non-joiner in a Latin word", "ig\u200cnore", false},
+		{"a non-joiner after Arabic letter mark", "\u0628\u061c\u200c\u0628", false},
+		{"eight marks, 16 bytes, before a non-joiner", "\u0628" + strings.Repeat("\u064e", 8) + "\u200c\u0628", false},
+		{"seven marks before a non-joiner", "\u0628" + strings.Repeat("\u064e", 7) + "\u200c\u0628", true},
+		{"eight marks after a non-joiner", "\u0628\u200c" + strings.Repeat("\u064e", 8) + "\u0628", false},
+		{"seven marks after a non-joiner", "\u0628\u200c" + strings.Repeat("\u064e", 7) + "\u0628", true},
+		{"a non-joiner after a letter of three bytes: the rules'", "\u08a0\u200c\u0628", false},
+		{"a non-joiner after a virama: the rules'", "\u0915\u094d\u200c\u0937", false},
 	} {
 		s := New(Also(Invisible | Tags | VariationSelectors)).(*sanitizer)
 		for pad := 0; pad < 136; pad++ {
@@ -137,6 +156,7 @@ func TestEmojiKernelMatchesRules(t *testing.T) {
 	pieces := []string{"👨", "👩", "💻", "🌈", "🏳", "❤", "😀", "🔥", "🇯", "🇵", "🏴", "\U0001FC73", "\U0001FC00",
 		"🏻", "🏽", "\ufe0f", "\ufe0f", "\ufe0e", "\u200d", "\u200d", "\u200d", "\u200c", "\u2194", "\u203c", "\u2600",
 		"\u2080", "\u2000", "\u2028", "\u2190", "\u2427", "\u2764", "\u00a9", "1", "!", "~", "a", " ", "\n", "\x7f", "क", "\u094d", "ب",
+		"\u200c", "\u200c", "\u200c", "\u0627", "\u06cc", "\u0647", "\u064e", "\u064e", "\u0640", "\u0621", "\u061c", "\u0710", "\u07ca", "\u08a0", "\ufb50", "\xd8", "\xd8\x30",
 		tagsOf("gbeng") + "\U000E007F", tagsOf("gbsct") + "\U000E007F", tagsOf("gbwls") + "\U000E007F",
 		"\U000e0067", "\U000e007f", "\xf0\x9f\x98", "\x80", "\x1b", "lorem ipsum dolor sit amet "}
 	configs := [][]Option{
@@ -146,6 +166,8 @@ func TestEmojiKernelMatchesRules(t *testing.T) {
 		{Also(Invisible), Allow(0xFE0F)},
 		{Also(Tags | VariationSelectors)},
 		{Also(Invisible), AlsoIn(&unicode.RangeTable{R32: []unicode.Range32{{0x1F3F4, 0x1F3F4, 1}}})},
+		{Also(Invisible), Allow(0x061C)},
+		{Also(Invisible | Bidi)},
 	}
 	checkFastPathsOnRuns(t, rand.New(rand.NewPCG(21, 22)), 2000, 60, pieces, configs)
 	var in []byte

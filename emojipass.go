@@ -15,11 +15,13 @@ import "unicode/utf8"
 
 // emojiFast reports whether passEmoji may run for s: U+200D and U+FE0F are
 // clean or escaped only as members of the classes whose rules let them
-// pass in context, and nothing of U+1F000–U+1FFFF is escaped.
+// pass in context, and nothing of U+1F000–U+1FFFF is escaped. The kernel
+// that copies decides joiners, selectors, tags and non-joiners then
+// (emojikernel.go), so U+200C must be so too.
 func emojiFast(s *set) bool {
 	ok := func(r rune, c Class) bool { return !s.contains(r) || s.only(c, r) }
 	return s.emojiClean && s.class&contextual != 0 &&
-		ok(0x200D, Invisible) && ok(0xFE0F, VariationSelectors|Invisible)
+		ok(0x200D, Invisible) && ok(0x200C, Invisible) && ok(0xFE0F, VariationSelectors|Invisible)
 }
 
 // passEmoji returns how many bytes from src[at] pass unchanged as a run of

@@ -25,7 +25,8 @@ import (
 func (c *copier) emojis(b []byte, all, other uint64) bool {
 	w, at := c.window()
 	flags, passed := other, uint64(0)
-	if k := firstBit(flags); k >= 1 && (b[k-1] == 0x80 || b[k-1] == 0xB8 || b[k-1] == 0xF3) {
+	if k := firstBit(flags); k >= 1 && (b[k-1] == 0x80 || b[k-1] == 0xB8 || b[k-1] == 0xF3) &&
+		!(b[k-1] == 0x80 && b[k] == 0x8C) { // a non-joiner: nothing for the vector pass
 		passed = emojiVecGo((*[64]byte)(b), flags, c.k.emoji)
 		flags &^= passed
 		end := 64 // where the run of bytes that are not ASCII at the end starts
@@ -65,8 +66,9 @@ func (c *copier) window() (w []byte, at int) {
 }
 
 // emojiFlag returns the flags that pass with the flag at k of the block at
-// w[at:]: a joiner between emoji (joinerPasses), a selector of
-// U+FE00–U+FE0F after a base (basePasses), or, at the second byte of a
+// w[at:]: a joiner between emoji (joinerPasses), a non-joiner between
+// Arabic letters (nonJoinerPasses), a selector of U+FE00–U+FE0F after a
+// base (basePasses), or, at the second byte of a
 // tag after U+1F3F4, the tags of a recommended flag, if all in the block;
 // or none. Where those tags may run past the block, it ends before the
 // flag: cut says where, and is -1 if not.
@@ -74,7 +76,8 @@ func (c *copier) emojiFlag(w []byte, at, k int) (pass uint64, cut int) {
 	b := w[at : at+64]
 	switch {
 	case k >= 2 && b[k-2] == 0xE2 && b[k-1] == 0x80:
-		if b[k] == 0x8D && c.joinerPasses(w, at+k-2, at+k+1) {
+		if b[k] == 0x8D && c.joinerPasses(w, at+k-2, at+k+1) ||
+			b[k] == 0x8C && nonJoinerPasses(w, at+k-2, at+k+1, &c.k.emoji.joining) {
 			pass = 1 << k
 		}
 		return pass, -1

@@ -359,6 +359,23 @@ GLOBL expandSlots<>(SB), RODATA|NOPTR, $128
 	JEQ  emojisTags;                          \
 	JMP  next
 
+// JOINING sets AX to the bits of the Joining_Type (joining.go) of the
+// character of two bytes of U+0600–U+07FF at o(SI), from
+// emojiTables.joining (R13), or jumps to fail if there is none there. It
+// clobbers DX.
+#define JOINING(o, fail) \
+	MOVBLZX (SI)(o*1), AX;  \
+	XORL    $0xD8, AX;      \
+	CMPL    AX, $7;         \
+	JHI     fail;           \
+	MOVBLZX 1(SI)(o*1), DX; \
+	XORL    $0x80, DX;      \
+	CMPL    DX, $0x3F;      \
+	JHI     fail;           \
+	SHLL    $6, AX;         \
+	ORL     DX, AX;         \
+	MOVBLZX emojiTables_joining(R13)(AX*1), AX
+
 // VB is the vector of emojiTables.bytes at i (emojivec.go), for R13.
 #define VB(i) emojiTables_bytes+(i)*64(R13)
 
@@ -1985,6 +2002,12 @@ emojis:
 	SUBQ    src_base+24(FP), R14
 	ADDQ    kernelSeq_before(AX), R14
 	MOVQ    R14, avail-56(SP)
+	// A block whose first flag is a non-joiner, as in Persian text, has
+	// nothing for the vector pass, which decides joiners, selectors and
+	// tags: its flags go one at a time. With the pass, Persian text with
+	// a non-joiner every few words went 0.8x as fast.
+	CMPW    -1(SI)(R11*1), $0x8C80
+	JEQ     emojisWhole
 
 emojisVec:
 	EMOJIS_VEC
@@ -2050,7 +2073,7 @@ emojisJoiner:
 	// optional skin tone, then an Extended_Pictographic character of the
 	// emoji block or of U+2000–U+2FFF; after it, another.
 	CMPB    (SI)(R11*1), $0x8D
-	JNE     emojisDone
+	JNE     emojisNonJoiner
 	LEAQ    -2(R11), R10
 	BEFORE(3, emojisDone)
 	MOVWLZX -3(SI)(R10*1), R14
@@ -2181,6 +2204,61 @@ emojisCutAt:
 	KMOVQ    AX, K3
 	KANDQ    K3, K2, K2
 	JMP      escapes
+
+emojisNonJoiner:
+	// U+200C, between letters of Arabic or Persian words, as
+	// nonJoinerPasses decides it (joining.go): back over characters of
+	// Joining_Type T, within 16 bytes and avail, to one of L or D; ahead
+	// over more of T, starting within 16 bytes and ending in src, to one
+	// of R or D; each of two bytes of U+0600–U+07FF. Anything else goes
+	// to the rules. R14: the character looked at; R10: its bound. DX, which
+	// JOINING clobbers, gets the tables back on the way out.
+	CMPB    (SI)(R11*1), $0x8C
+	JNE     emojisDone
+	LEAQ    -2(R11), R14
+	MOVQ    avail-56(SP), R10
+	ADDQ    R14, R10
+	CMPQ    R10, $16
+	JLE     2(PC)
+	MOVL    $16, R10
+	NEGQ    R10
+	ADDQ    R14, R10
+
+emojisNonJoinerBack:
+	SUBQ    $2, R14
+	CMPQ    R14, R10
+	JLT     emojisNonJoinerFail
+	JOINING(R14, emojisNonJoinerFail)
+	TESTL   $const_joinsOnLeft, AX
+	JNZ     emojisNonJoinerAhead
+	TESTL   $const_joinsNot, AX
+	JNZ     emojisNonJoinerBack
+	JMP     emojisNonJoinerFail
+
+emojisNonJoinerAhead:
+	LEAQ    1(R11), R14
+	LEAQ    16(R14), R10
+
+emojisNonJoinerNext:
+	CMPQ    R14, R10
+	JGE     emojisNonJoinerFail
+	LEAQ    2(SI)(R14*1), AX
+	CMPQ    AX, CX
+	JHI     emojisNonJoinerFail
+	JOINING(R14, emojisNonJoinerFail)
+	TESTL   $const_joinsOnRight, AX
+	JNZ     emojisNonJoinerPass
+	ADDQ    $2, R14
+	TESTL   $const_joinsNot, AX
+	JNZ     emojisNonJoinerNext
+
+emojisNonJoinerFail:
+	MOVQ    v+48(FP), DX
+	JMP     emojisDone
+
+emojisNonJoinerPass:
+	MOVQ    v+48(FP), DX
+	JMP     emojisPass
 
 emojisVecTags:
 	// (emojisVec; out of line, so that blocks without tags go straight on.)

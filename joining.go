@@ -1,0 +1,128 @@
+package sanitize
+
+import "unicode"
+
+// This file holds the Joining_Type of the characters around a non-joiner,
+// U+200C, which Persian, Arabic and the other scripts of U+0600–U+07FF
+// write inside words, between a letter that joins on its left and one that
+// joins on its right (RFC 5892, Appendix A.1; context.go's joiner). In
+// Persian text, with one every few words, the rules searched the tables of
+// DerivedJoiningType.txt for each character around each non-joiner, and
+// the kernel stopped at every one: the invisible classes read it at a
+// thirtieth of Escape()'s speed. Here the types of those blocks are looked
+// up in an array, and the AVX-512 kernel that copies passes a non-joiner
+// between letters of two bytes there itself (nonJoinerPasses).
+
+// The bits of a Joining_Type in joiningTypes.
+const (
+	joinsOnLeft  = 1 << iota // L or D: joins to the character after it
+	joinsOnRight             // R or D: joins to the character before it
+	joinsNot                 // T: transparent, the rule looks past it
+)
+
+// joiningLo and joiningHi bound the characters of joiningTypes: those of
+// two bytes in UTF-8 from the Arabic block on (leads D8–DF), Arabic,
+// Syriac, Arabic Supplement, Thaana and NKo.
+const joiningLo, joiningHi = 0x0600, 0x07FF
+
+// joiningTypes holds the Joining_Type of each character from joiningLo to
+// joiningHi, as bits, worked out from the generated tables when the
+// package starts (a walk over their ranges, not a search for each).
+var joiningTypes = func() (a [joiningHi - joiningLo + 1]uint8) {
+	for _, t := range []struct {
+		tab  *unicode.RangeTable
+		bits uint8
+	}{{joiningL, joinsOnLeft}, {joiningD, joinsOnLeft | joinsOnRight}, {joiningR, joinsOnRight}, {joiningT, joinsNot}} {
+		for _, r := range t.tab.R16 {
+			for c := max(rune(r.Lo), joiningLo); c <= min(rune(r.Hi), joiningHi); c++ {
+				if (c-rune(r.Lo))%rune(r.Stride) == 0 {
+					a[c-joiningLo] |= t.bits
+				}
+			}
+		}
+	}
+	return a
+}()
+
+// joinsAfter reports whether r joins to the character after it: its
+// Joining_Type is L or D.
+func joinsAfter(r rune) bool {
+	if joiningLo <= r && r <= joiningHi {
+		return joiningTypes[r-joiningLo]&joinsOnLeft != 0
+	}
+	return unicode.Is(joiningL, r) || unicode.Is(joiningD, r)
+}
+
+// joinsBefore reports whether r joins to the character before it: its
+// Joining_Type is R or D.
+func joinsBefore(r rune) bool {
+	if joiningLo <= r && r <= joiningHi {
+		return joiningTypes[r-joiningLo]&joinsOnRight != 0
+	}
+	return unicode.Is(joiningR, r) || unicode.Is(joiningD, r)
+}
+
+// joinsThrough reports whether r is transparent to joining: its
+// Joining_Type is T.
+func joinsThrough(r rune) bool {
+	if joiningLo <= r && r <= joiningHi {
+		return joiningTypes[r-joiningLo]&joinsNot != 0
+	}
+	return unicode.Is(joiningT, r)
+}
+
+// kernelJoining returns the kernel's copy of joiningTypes: no bits for a
+// character that any class holds, which the kernel then leaves to the
+// rules, since the set may escape it (of the classes, only Bidi and
+// Invisible hold one there, U+061C ARABIC LETTER MARK). Where the kernel
+// decides non-joiners (emojiFast), the set has no predicates.
+func kernelJoining() (a [joiningHi - joiningLo + 1]uint8) {
+	all := Class(1<<len(classNames) - 1)
+	for i, bits := range joiningTypes {
+		if !all.contains(joiningLo + rune(i)) {
+			a[i] = bits
+		}
+	}
+	return a
+}
+
+// nonJoinerPasses reports whether the non-joiner from w[p] to w[next]
+// passes as the kernel decides it, where it can, and as context.go's
+// joiner decides it there: within the lookBehind bytes before it, after
+// characters of Joining_Type T, one of L or D; within the maxJoinAhead
+// bytes after it, after more of T, one of R or D; each of two bytes, of
+// joiningLo to joiningHi, and held by no class (kernelJoining, in
+// emojiTables.joining). None of them has canonical combining class 9, so
+// the rule's virama does not come into it. Anything else it leaves to the
+// rules, which also see what earlier calls consumed.
+func nonJoinerPasses(w []byte, p, next int, joining *[joiningHi - joiningLo + 1]uint8) bool {
+	at := func(i int) uint8 { // the bits of the character of two bytes at w[i:], 0 if none
+		if i < 0 || i+2 > len(w) || w[i]&0xF8 != 0xD8 || w[i+1]&0xC0 != 0x80 {
+			return 0
+		}
+		return joining[int(w[i]&0x07)<<6|int(w[i+1]&0x3F)]
+	}
+	q := p
+	for {
+		if q -= 2; q < p-lookBehind {
+			return false
+		}
+		j := at(q)
+		if j&joinsOnLeft != 0 {
+			break
+		}
+		if j&joinsNot == 0 {
+			return false
+		}
+	}
+	for i := next; i < next+maxJoinAhead; i += 2 {
+		j := at(i)
+		if j&joinsOnRight != 0 {
+			return true
+		}
+		if j&joinsNot == 0 {
+			return false
+		}
+	}
+	return false
+}
