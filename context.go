@@ -222,11 +222,19 @@ const firstVirama, lastVirama = 0x094D, 0x11F42
 
 // virama reports whether r has canonical combining class 9, Virama.
 // Outside the bounds, which hold Latin and the emoji, it says no without
-// looking r up.
+// looking r up; in the Indic blocks it reads indicViramas.
 func virama(r rune) bool {
-	if r < firstVirama || r > lastVirama {
+	switch {
+	case r < firstVirama || r > lastVirama:
 		return false
+	case r <= indicHi:
+		return indicViramas().has(r)
 	}
+	return cccVirama(r)
+}
+
+// cccVirama is virama by a lookup of r in the norm package.
+func cccVirama(r rune) bool {
 	var b [utf8.UTFMax]byte
 	return norm.NFD.Properties(b[:utf8.EncodeRune(b[:], r)]).CCC() == 9
 }

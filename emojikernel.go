@@ -19,7 +19,8 @@ import "sync"
 //   - the tags of a recommended emoji tag sequence after U+1F3F4, all in
 //     the block of the first;
 //   - U+200C between letters of Arabic and Persian words, where all that
-//     decides it is of two bytes in U+0600–U+07FF (nonJoinerPasses).
+//     decides it is of two bytes in U+0600–U+07FF (nonJoinerPasses);
+//   - U+200C and U+200D after a virama of the Indic blocks (viramaPasses).
 //
 // It judges them on the caller's src alone, as passEmoji does: what
 // earlier calls consumed is left to the rules. The joiners and selectors
@@ -42,8 +43,10 @@ type emojiTables struct {
 	rows4, cols4, rows3, cols3 [64]byte
 	bytes                      [vecBytes][64]byte
 	// joining is the Joining_Type of U+0600–U+07FF, for non-joiners
-	// (kernelJoining).
+	// (kernelJoining); virama the viramas of the Indic blocks, after
+	// which joiners and non-joiners pass (kernelViramas).
 	joining [joiningHi - joiningLo + 1]uint8
+	virama  indicBits
 }
 
 // tagTail is the length of the tags of a recommended tag sequence in
@@ -54,7 +57,7 @@ const tagTail = 24
 // set that needs them.
 var newEmojiTables = sync.OnceValue(func() *emojiTables {
 	e := &emojiTables{pict: *pictographicBlock, base: *baseBlock, mod: *modifierBlock,
-		symbols: *bitsFrom(0x2000, extendedPictographic), joining: kernelJoining()}
+		symbols: *bitsFrom(0x2000, extendedPictographic), joining: kernelJoining(), virama: kernelViramas()}
 	for i, s := range rgiTagSequences {
 		copy(e.tails[i][:], s[len(string(rune(blackFlag))):])
 	}

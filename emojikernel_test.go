@@ -70,7 +70,13 @@ func TestEmojiKernel(t *testing.T) {
 		{"a joiner after a selector that does not pass", "\U0001FC73\ufe0f\u200d\U0001F308", false},
 		{"a joiner before a letter", "\U0001F468\u200dx", false},
 		{"a joiner after a letter", "x\u200d\U0001F468", false},
-		{"a joiner after a virama: the rules'", "\u0915\u094d\u200d\u0937", false},
+		{"a joiner after a virama", "\u0915\u094d\u200d\u0937", true},
+		{"a Malayalam chillu: a joiner after a virama", "\u0d28\u0d4d\u200d ", true},
+		{"a non-joiner after a Bengali virama", "\u0995\u09cd\u200c\u09b7", true},
+		{"a joiner after a Devanagari letter", "\u0915\u200d\u0937", false},
+		{"a joiner after a Thai sign, past the Indic blocks", "\u0e4d\u200d\u0e01", false},
+		{"a joiner after a letter of Samaritan, before them", "\u080d\u200d", false},
+		{"a joiner after a Kawi virama, past the Indic blocks: the rules'", "\U00011f42\u200d", false},
 		{"tags of no recommended flag", blackFlagText + tagsOf("usca") + "\U000E007F", false},
 		{"tags without the black flag", tagsOf("gbeng") + "\U000E007F", false},
 		// Non-joiners (RFC 5892, Appendix A.1), as in Persian می‌خواهم
@@ -91,7 +97,7 @@ func TestEmojiKernel(t *testing.T) {
 		{"eight marks after a non-joiner", "\u0628\u200c" + strings.Repeat("\u064e", 8) + "\u0628", false},
 		{"seven marks after a non-joiner", "\u0628\u200c" + strings.Repeat("\u064e", 7) + "\u0628", true},
 		{"a non-joiner after a letter of three bytes: the rules'", "\u08a0\u200c\u0628", false},
-		{"a non-joiner after a virama: the rules'", "\u0915\u094d\u200c\u0937", false},
+		{"a non-joiner after a virama", "\u0915\u094d\u200c\u0937", true},
 	} {
 		s := New(Also(Invisible | Tags | VariationSelectors)).(*sanitizer)
 		for pad := 0; pad < 136; pad++ {
@@ -156,7 +162,7 @@ func TestEmojiKernelMatchesRules(t *testing.T) {
 	pieces := []string{"👨", "👩", "💻", "🌈", "🏳", "❤", "😀", "🔥", "🇯", "🇵", "🏴", "\U0001FC73", "\U0001FC00",
 		"🏻", "🏽", "\ufe0f", "\ufe0f", "\ufe0e", "\u200d", "\u200d", "\u200d", "\u200c", "\u2194", "\u203c", "\u2600",
 		"\u2080", "\u2000", "\u2028", "\u2190", "\u2427", "\u2764", "\u00a9", "1", "!", "~", "a", " ", "\n", "\x7f", "क", "\u094d", "ب",
-		"\u200c", "\u200c", "\u200c", "\u0627", "\u06cc", "\u0647", "\u064e", "\u064e", "\u0640", "\u0621", "\u061c", "\u0710", "\u07ca", "\u08a0", "\ufb50", "\xd8", "\xd8\x30",
+		"\u0d4d", "\u09cd", "\U00011f42", "\u0e4d", "\u080d", "\u0d28", "\u200c", "\u200c", "\u200c", "\u0627", "\u06cc", "\u0647", "\u064e", "\u064e", "\u0640", "\u0621", "\u061c", "\u0710", "\u07ca", "\u08a0", "\ufb50", "\xd8", "\xd8\x30",
 		tagsOf("gbeng") + "\U000E007F", tagsOf("gbsct") + "\U000E007F", tagsOf("gbwls") + "\U000E007F",
 		"\U000e0067", "\U000e007f", "\xf0\x9f\x98", "\x80", "\x1b", "lorem ipsum dolor sit amet "}
 	configs := [][]Option{

@@ -301,8 +301,9 @@ func FuzzInvisible(f *testing.F) {
 	}
 	f.Add([]byte("\U0001F468\u200b\u200d\U0001F469a\u200b\ufe0f\x1b\u200b[2J"), uint16(2), uint16(5), uint8(1))
 	// Long enough for the AVX-512 kernel, which decides non-joiners
-	// between Arabic letters itself.
+	// between Arabic letters, and joiners after a virama, itself.
 	f.Add([]byte(strings.Repeat("\u0645\u06cc\u200c\u062e\u0648\u0627\u0647\u0645 \u0628\u064e\u200c\u0647 \u0627\u200c\u0628 ", 8)), uint16(61), uint16(64), uint8(0))
+	f.Add([]byte(strings.Repeat("\u0915\u094d\u200d\u0937 \u0915\u200d\u0937 \u0d28\u0d4d\u200d \u0e4d\u200c ", 6)), uint16(60), uint16(66), uint8(0))
 	f.Fuzz(func(t *testing.T, in []byte, a, b uint16, flags uint8) {
 		classes := Invisible
 		if flags&2 != 0 {

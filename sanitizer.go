@@ -318,8 +318,9 @@ func (t *sanitizer) Span(src []byte, atEOF bool) (n int, err error) {
 			if m > 0 {
 				n += m // what passes where it stands
 				// The AVX-512 kernel passes non-joiners between the
-				// letters of Arabic and Persian words itself.
-				kernel = kernel || r == 0x200C && t.kseq.emoji != nil
+				// letters of Arabic and Persian words itself, and joiners
+				// after a virama.
+				kernel = kernel || (r == 0x200C || r == 0x200D) && t.kseq.emoji != nil
 				continue
 			}
 		}

@@ -76,8 +76,10 @@ func (c *copier) emojiFlag(w []byte, at, k int) (pass uint64, cut int) {
 	b := w[at : at+64]
 	switch {
 	case k >= 2 && b[k-2] == 0xE2 && b[k-1] == 0x80:
-		if b[k] == 0x8D && c.joinerPasses(w, at+k-2, at+k+1) ||
-			b[k] == 0x8C && nonJoinerPasses(w, at+k-2, at+k+1, &c.k.emoji.joining) {
+		e := c.k.emoji
+		if (b[k] == 0x8D || b[k] == 0x8C) && viramaPasses(w, at+k-2, &e.virama) ||
+			b[k] == 0x8D && c.joinerPasses(w, at+k-2, at+k+1) ||
+			b[k] == 0x8C && nonJoinerPasses(w, at+k-2, at+k+1, &e.joining) {
 			pass = 1 << k
 		}
 		return pass, -1

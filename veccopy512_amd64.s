@@ -376,6 +376,27 @@ GLOBL expandSlots<>(SB), RODATA|NOPTR, $128
 	ORL     DX, AX;         \
 	MOVBLZX emojiTables_joining(R13)(AX*1), AX
 
+// VIRAMA jumps to pass if the character of three bytes that ends before
+// o(SI), which BEFORE has let be read, is a virama of the Indic blocks
+// (emojiTables.virama, viramaPasses), and else to not. It clobbers AX and
+// R14.
+#define VIRAMA(o, pass, not) \
+	MOVBLZX -3(SI)(o*1), AX;                 \
+	CMPL    AX, $0xE0;                       \
+	JNE     not;                             \
+	MOVBLZX -2(SI)(o*1), AX;                 \
+	SUBL    $0xA4, AX;                       \
+	CMPL    AX, $((const_indicHi-const_indicLo)>>6); \
+	JHI     not;                             \
+	MOVBLZX -1(SI)(o*1), R14;                \
+	XORL    $0x80, R14;                      \
+	CMPL    R14, $0x3F;                      \
+	JHI     not;                             \
+	MOVQ    emojiTables_virama(R13)(AX*8), AX; \
+	BTQ     R14, AX;                         \
+	JCS     pass;                            \
+	JMP     not
+
 // VB is the vector of emojiTables.bytes at i (emojivec.go), for R13.
 #define VB(i) emojiTables_bytes+(i)*64(R13)
 
@@ -2076,6 +2097,10 @@ emojisJoiner:
 	JNE     emojisNonJoiner
 	LEAQ    -2(R11), R10
 	BEFORE(3, emojisDone)
+	// After a virama, as in Hindi and Malayalam, it passes (viramaPasses).
+	VIRAMA(R10, emojisPass, emojisJoinerEmoji)
+
+emojisJoinerEmoji:
 	MOVWLZX -3(SI)(R10*1), R14
 	CMPL    R14, $0xB8EF
 	JNE     emojisSkin
@@ -2215,6 +2240,12 @@ emojisNonJoiner:
 	// JOINING clobbers, gets the tables back on the way out.
 	CMPB    (SI)(R11*1), $0x8C
 	JNE     emojisDone
+	// After a virama it passes, as a joiner does.
+	LEAQ    -2(R11), R10
+	BEFORE(3, emojisNonJoinerArabic)
+	VIRAMA(R10, emojisPass, emojisNonJoinerArabic)
+
+emojisNonJoinerArabic:
 	LEAQ    -2(R11), R14
 	MOVQ    avail-56(SP), R10
 	ADDQ    R14, R10

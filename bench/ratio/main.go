@@ -150,11 +150,11 @@ type target struct {
 	min        float64
 }
 
-var all = []string{"ascii", "logs", "colored", "sgr", "zwj", "latin", "prose", "typeset", "cyrillic", "persian", "cjk", "emoji", "mixed", "dirty"}
+var all = []string{"ascii", "logs", "colored", "sgr", "zwj", "latin", "prose", "typeset", "cyrillic", "persian", "hindi", "cjk", "emoji", "mixed", "dirty"}
 
 // invisibleCorpora are the corpora that the invisible classes are held
 // to Escape() on: all but zwj, which has a target of its own.
-var invisibleCorpora = []string{"ascii", "logs", "colored", "sgr", "latin", "prose", "typeset", "cyrillic", "persian", "cjk", "emoji", "mixed", "dirty"}
+var invisibleCorpora = []string{"ascii", "logs", "colored", "sgr", "latin", "prose", "typeset", "cyrillic", "persian", "hindi", "cjk", "emoji", "mixed", "dirty"}
 
 var targets = []target{
 	{[]string{"ascii"}, "Validate/replace/Span", "utf8.Valid", 1.0},

@@ -164,6 +164,17 @@ func makeCorpora() []Corpus {
 			}
 			return append(b, ' ')
 		})},
+		{"hindi", corpus(func(r *rand.Rand, b []byte) []byte {
+			// Hindi: letters of three bytes, and in one word out of six
+			// a conjunct whose form a joiner or a non-joiner after the
+			// virama asks for (क्‍ष, स्‌त), which the invisible classes
+			// pass there (RFC 5892, Appendix A.1 and A.2).
+			w := pick(r, []string{"भारत", "हिंदी", "भाषा", "किताब", "शहर", "लोग", "काम", "और", "में", "से", "का", "है"})
+			if r.IntN(6) == 0 {
+				w = pick(r, []string{"क्\u200dष", "क्\u200cष", "द्\u200dध", "र्\u200dय", "स्\u200cत"})
+			}
+			return append(append(b, w...), ' ')
+		})},
 		{"cjk", corpus(func(r *rand.Rand, b []byte) []byte {
 			return utf8.AppendRune(b, rune(0x4E00+r.IntN(0x5000)))
 		})},
