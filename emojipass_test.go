@@ -47,7 +47,8 @@ func TestPassEmoji(t *testing.T) {
 func TestEmojiPassMatchesRules(t *testing.T) {
 	pieces := []string{"👨", "👩", "💻", "🌈", "🏳", "❤", "😀", "🇯", "🇵", "🏴", "\U0001FC00",
 		"🏻", "🏽", "\ufe0f", "\ufe0e", "\u200d", "\u200d", "\u200c", "a", " ", "\n", "क", "\u094d", "ب",
-		"\U000e0067", "\U000e007f", "\xf0\x9f\x98", "\x80", "\x1b"}
+		"\U000e0067", "\U000e007f", "\xf0\x9f\x98", "\x80", "\x1b",
+		"\u200c", "\u200c", "\u0627", "\u06cc", "\u064e", "\u0640", "\u061c", "\u0d4d", "\u0e4d", "\u08a0"}
 	configs := [][]Option{
 		{Also(Invisible)},
 		{Also(Invisible | Tags | VariationSelectors)},
