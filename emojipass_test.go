@@ -31,7 +31,12 @@ func TestPassEmoji(t *testing.T) {
 		{"a selector after an unassigned pictograph, no base", "\U0001FC00\ufe0f", 4, 0},
 		{"a second selector", "❤\ufe0f\ufe0f", 6, 0},
 		{"stops at what it does not decide", "👨\u200d👩 x", 4, 7},
-		{"a joiner after a virama is the rules' business", "क्\u200d", 6, 0},
+		{"a joiner after a virama", "क्\u200d", 6, 3},
+		{"a joiner after a Devanagari letter", "क\u200d", 3, 0},
+		{"a non-joiner between Persian letters", "\u0645\u06cc\u200c\u062e", 4, 3},
+		{"a non-joiner after a right-joining letter", "\u0627\u200c\u062e", 2, 0},
+		{"a non-joiner with nothing after it yet", "\u0645\u06cc\u200c", 4, 0},
+		{"a non-joiner in a Latin word", "ig\u200cnore", 2, 0},
 	} {
 		if got := s.passEmoji([]byte(c.in), c.at, 100); got != c.want {
 			t.Errorf("%s: passEmoji(%+q, %d) = %d, want %d", c.desc, c.in, c.at, got, c.want)
