@@ -34,10 +34,6 @@ type sanitizer struct {
 	// spanKernel takes one of 1 KiB on the stack there.
 	scratch     []byte
 	ownsScratch bool
-	// judged is set by unit where the rules of context passed the
-	// character it took (context.go): the kernel stopped there for a
-	// reason, not for nothing, and takes up again after it.
-	judged bool
 
 	// State, cleared by Reset.
 	started bool  // the BOM policy has been applied
@@ -48,6 +44,11 @@ type sanitizer struct {
 	hist    history
 	found   []change // when reporting: the changes of this call to Transform
 	seqEnd  int64    // when reporting: the end of the last sequence found whole
+	// judged is set by unit where the rules of context passed the
+	// character it took (context.go), and read by Transform right after:
+	// the kernel stopped there for a reason, not for nothing, and takes
+	// up again after it.
+	judged bool
 }
 
 // passKind says what happens to the bytes of a recognized sequence.
@@ -117,6 +118,7 @@ func (t *sanitizer) Reset() {
 	t.passing = 0
 	t.colored = false
 	t.hist = history{}
+	t.judged = false
 }
 
 // How clean divides the work between the fast paths and the reference
