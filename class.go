@@ -73,6 +73,10 @@ const (
 	Invisible
 )
 
+// everyClass holds every class (classNames names each): all that some set
+// may escape by class.
+const everyClass = Class(1<<len(classNames) - 1)
+
 // contains reports whether r belongs to c.
 func (c Class) contains(r rune) bool {
 	return c&Controls != 0 && (r < 0x20 || 0x7F <= r && r <= 0x9F) ||

@@ -7,10 +7,10 @@ import (
 
 // This file holds what decides a joiner in the scripts that need one: the
 // viramas of the Indic blocks (RFC 5892, Appendix A.1 and A.2), and the
-// Joining_Type of the characters around a non-joiner,
-// U+200C, which Persian, Arabic and the other scripts of U+0600–U+07FF
-// write inside words, between a letter that joins on its left and one that
-// joins on its right (RFC 5892, Appendix A.1; context.go's joiner). In
+// Joining_Type of the characters around a non-joiner, U+200C, which
+// Persian, Arabic and the other scripts of U+0600–U+07FF write inside
+// words, between a letter that joins on its left and one that joins on
+// its right (RFC 5892, Appendix A.1; context.go's joiner). In
 // Persian text, with one every few words, the rules searched the tables of
 // DerivedJoiningType.txt for each character around each non-joiner, and
 // the kernel stopped at every one: the invisible classes read it at a
@@ -32,6 +32,12 @@ func (b *indicBits) has(r rune) bool {
 	return b[i/64]>>(i%64)&1 != 0
 }
 
+// set sets the bit of r, from indicLo to indicHi.
+func (b *indicBits) set(r rune) {
+	i := r - indicLo
+	b[i/64] |= 1 << (i % 64)
+}
+
 // indicViramas are the characters of canonical combining class 9 from
 // indicLo to indicHi, looked up in the norm package once, on first use. A
 // lookup for each character before each joiner took a quarter of the
@@ -40,7 +46,7 @@ var indicViramas = sync.OnceValue(func() *indicBits {
 	b := new(indicBits)
 	for r := rune(indicLo); r <= indicHi; r++ {
 		if cccVirama(r) {
-			b[(r-indicLo)/64] |= 1 << ((r - indicLo) % 64)
+			b.set(r)
 		}
 	}
 	return b
@@ -110,9 +116,8 @@ func joinsThrough(r rune) bool {
 // Invisible hold one there, U+061C ARABIC LETTER MARK). Where the kernel
 // decides non-joiners (emojiFast), the set has no predicates.
 func kernelJoining() (a [joiningHi - joiningLo + 1]uint8) {
-	all := Class(1<<len(classNames) - 1)
 	for i, bits := range joiningTypes {
-		if !all.contains(joiningLo + rune(i)) {
+		if !everyClass.contains(joiningLo + rune(i)) {
 			a[i] = bits
 		}
 	}
@@ -122,10 +127,9 @@ func kernelJoining() (a [joiningHi - joiningLo + 1]uint8) {
 // kernelViramas returns the kernel's copy of indicViramas, without any
 // that a class holds (none does).
 func kernelViramas() (b indicBits) {
-	all := Class(1<<len(classNames) - 1)
 	for r := rune(indicLo); r <= indicHi; r++ {
-		if indicViramas().has(r) && !all.contains(r) {
-			b[(r-indicLo)/64] |= 1 << ((r - indicLo) % 64)
+		if indicViramas().has(r) && !everyClass.contains(r) {
+			b.set(r)
 		}
 	}
 	return b

@@ -130,7 +130,7 @@ func (c Class) String() string {
 // as "bidi,linesep": controls, nonchar, private, bidi, linesep, varsel,
 // tags and invisible.
 func (c Class) MarshalText() ([]byte, error) {
-	if rest := c &^ (1<<len(classNames) - 1); rest != 0 {
+	if rest := c &^ everyClass; rest != 0 {
 		return nil, fmt.Errorf("sanitize: unknown Class(%#x)", uint16(rest))
 	}
 	var names []string
