@@ -47,6 +47,9 @@ type emojiTables struct {
 	// which joiners and non-joiners pass (kernelViramas).
 	joining [joiningHi - joiningLo + 1]uint8
 	virama  indicBits
+	// The lookups of the vector pass over the joiners of scripts
+	// (joinervec.go).
+	joinsLeft, joinsRight, leadBits, viramaRows, viramaCols [64]byte
 }
 
 // tagTail is the length of the tags of a recommended tag sequence in
@@ -62,6 +65,7 @@ var newEmojiTables = sync.OnceValue(func() *emojiTables {
 		copy(e.tails[i][:], s[len(string(rune(blackFlag))):])
 	}
 	e.setVec()
+	e.setJoinerVec()
 	return e
 })
 

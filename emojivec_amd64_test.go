@@ -3,6 +3,7 @@
 package sanitize
 
 import (
+	"iter"
 	"math/bits"
 	"math/rand/v2"
 	"strings"
@@ -24,18 +25,10 @@ func TestEmojiVec(t *testing.T) {
 		"\u2194", "\u2182", "\u2190", "\u203c", "\u2600", "\u2606", "\u2764", "\u2B1B", "\u2B1A", "\u2000",
 		blackFlagText, tagsOf("gbeng") + "\U000E007F", tagsOf("usca") + "\U000E007F", "\U0001F474", "\U0001F3B4",
 		"\U0005F468", "\U000DF468", "\U0001F468"[:3], "\u200d"[:2], "\x80", "\xbf", "\x9f", "1", "!", "~", " ", "\x7f", "a"}
-	rng := rand.New(rand.NewPCG(31, 32))
-	var block [64]byte
-	for range 200000 {
-		var text []byte
-		for len(text) < 96 {
-			text = append(text, pieces[rng.IntN(len(pieces))]...)
-		}
-		copy(block[:], text[rng.IntN(len(text)-63):])
-		flags := rng.Uint64() | rng.Uint64() // most bytes
-		got, want := emojiVec(&block, flags, e), emojiVecGo(&block, flags, e)
+	for block, flags := range randomBlocks(rand.New(rand.NewPCG(31, 32)), pieces, 200000) {
+		got, want := emojiVec(block, flags, e), emojiVecGo(block, flags, e)
 		if got != want {
-			t.Fatalf("%+q with flags %064b:\npassed %064b,\nwant   %064b", block, bits.Reverse64(flags), bits.Reverse64(got), bits.Reverse64(want))
+			t.Fatalf("%+q with flags %064b:\npassed %064b,\nwant   %064b", block[:], bits.Reverse64(flags), bits.Reverse64(got), bits.Reverse64(want))
 		}
 		for p := got; p != 0; p &= p - 1 {
 			k := bits.TrailingZeros64(p)
@@ -43,13 +36,31 @@ func TestEmojiVec(t *testing.T) {
 				// The tags of a flag, which pass together.
 				run := uint64(1<<tagTail-1) << k
 				if n, _ := s.tagRun(block[:], k, true); n != tagTail || p&run != run {
-					t.Fatalf("%+q: the vector pass passes %064b from byte %d, the rules %d bytes of tags", block, bits.Reverse64(p&run), k, n)
+					t.Fatalf("%+q: the vector pass passes %064b from byte %d, the rules %d bytes of tags", block[:], bits.Reverse64(p&run), k, n)
 				}
 				p &^= run &^ (1 << k)
 				continue
 			}
 			if ruled := rulesPass(s, block[:], k); !ruled {
-				t.Fatalf("%+q: the vector pass passes byte %d, which the rules do not", block, k)
+				t.Fatalf("%+q: the vector pass passes byte %d, which the rules do not", block[:], k)
+			}
+		}
+	}
+}
+
+// randomBlocks yields n blocks cut anywhere from text of the pieces
+// picked at random, each with random flags on most of its bytes.
+func randomBlocks(rng *rand.Rand, pieces []string, n int) iter.Seq2[*[64]byte, uint64] {
+	return func(yield func(*[64]byte, uint64) bool) {
+		var block [64]byte
+		for range n {
+			var text []byte
+			for len(text) < 96 {
+				text = append(text, pieces[rng.IntN(len(pieces))]...)
+			}
+			copy(block[:], text[rng.IntN(len(text)-63):])
+			if !yield(&block, rng.Uint64()|rng.Uint64()) {
+				return
 			}
 		}
 	}

@@ -51,3 +51,38 @@ func TestKernelJoining(t *testing.T) {
 		t.Errorf("U+061C ARABIC LETTER MARK: kernel bits %03b, its own %03b; want none and some", k[0x061C-joiningLo], joiningTypes[0x061C-joiningLo])
 	}
 }
+
+// The vector passes' lookups (joinervec.go) hold every letter of
+// U+0600–U+07FF on the sides it joins on, and every virama of the Indic
+// blocks, as the kernel's tables do, and nothing else.
+func TestJoinerVecTables(t *testing.T) {
+	e := newEmojiTables()
+	for i, j := range e.joining {
+		lead, c := 0xD8|i>>6, i&63
+		bit := e.leadBits[lead&63]
+		if left := e.joinsLeft[c]&bit != 0; left != (j&joinsOnLeft != 0) {
+			t.Errorf("%U: joins on its left in the lookup %v, in the table %v", joiningLo+rune(i), left, !left)
+		}
+		if right := e.joinsRight[c]&bit != 0; right != (j&joinsOnRight != 0) {
+			t.Errorf("%U: joins on its right in the lookup %v, in the table %v", joiningLo+rune(i), right, !right)
+		}
+	}
+	for lead := range 64 {
+		if want := 0x18 <= lead && lead <= 0x1F; (e.leadBits[lead] != 0) != want {
+			t.Errorf("leadBits[%#x] = %#x", lead, e.leadBits[lead])
+		}
+	}
+	n := 0
+	for r := rune(indicLo); r <= indicHi; r++ {
+		looked := e.viramaRows[r>>6&63]&e.viramaCols[r&63] != 0
+		if looked != e.virama.has(r) {
+			t.Errorf("%U: a virama in the lookup %v, in the table %v", r, looked, !looked)
+		}
+		if looked {
+			n++
+		}
+	}
+	if n < 12 {
+		t.Errorf("%d viramas in the lookup, want the 12 of Unicode 15", n)
+	}
+}

@@ -118,6 +118,17 @@ func vecCopy512(dst, src []byte, v *vecTables, esc *escapeTable, k *kernelSeq) (
 //go:noescape
 func emojiVec(block *[64]byte, flags uint64, e *emojiTables) uint64
 
+// nonJoinerVec and viramaVec run the vector passes of vecCopy512 over the
+// joiners of scripts (NONJOINERS_VEC, VIRAMAS_VEC) on one block, alone,
+// for the tests to hold them to their models (TestJoinerVec): each
+// returns the flags that it passes.
+//
+//go:noescape
+func nonJoinerVec(block *[64]byte, flags uint64, e *emojiTables) uint64
+
+//go:noescape
+func viramaVec(block *[64]byte, flags uint64, e *emojiTables) uint64
+
 func cpuid(eax, ecx uint32) (a, b, c, d uint32)
 
 func xgetbv() uint32

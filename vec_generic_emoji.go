@@ -15,8 +15,11 @@ import (
 // emojis takes out of the flags all of the block b, and other, those that
 // are not escaped ASCII bytes, the joiners, selectors and tags that pass
 // in context (emojiFlag): at once where the byte before the first is 80,
-// B8 or F3, as before a joiner, a selector or a tag (emojiVecGo), then
-// flag by flag from the first left, up to the first that does not pass.
+// B8 or F3, as before a joiner, a selector or a tag (emojiVecGo; or,
+// where the first is a joiner or a non-joiner after a character led by
+// E0, viramaVecGo, and where it is another non-joiner, nonJoinerVecGo),
+// then flag by flag from the first left, up to the first that does not
+// pass.
 // A block that ends in a run of characters that are not ASCII from 32 on
 // ends before it where every flag before has passed, and so does one
 // whose tags after U+1F3F4 run past it: the next block holds their
@@ -25,9 +28,17 @@ import (
 func (c *copier) emojis(b []byte, all, other uint64) bool {
 	w, at := c.window()
 	flags, passed := other, uint64(0)
-	if k := firstBit(flags); k >= 1 && (b[k-1] == 0x80 || b[k-1] == 0xB8 || b[k-1] == 0xF3) &&
-		!(b[k-1] == 0x80 && b[k] == 0x8C) { // a non-joiner: nothing for the vector pass
-		passed = emojiVecGo((*[64]byte)(b), flags, c.k.emoji)
+	if k := firstBit(flags); k >= 1 && (b[k-1] == 0x80 || b[k-1] == 0xB8 || b[k-1] == 0xF3) {
+		switch {
+		case b[k-1] == 0x80 && (b[k] == 0x8C || b[k] == 0x8D) && k >= 5 && b[k-5] == 0xE0:
+			// A joiner or a non-joiner after a character of three
+			// bytes led by E0, as after a virama.
+			passed = viramaVecGo((*[64]byte)(b), flags, c.k.emoji)
+		case b[k-1] == 0x80 && b[k] == 0x8C: // a non-joiner, as in Persian text
+			passed = nonJoinerVecGo((*[64]byte)(b), flags, c.k.emoji)
+		default:
+			passed = emojiVecGo((*[64]byte)(b), flags, c.k.emoji)
+		}
 		flags &^= passed
 		end := 64 // where the run of bytes that are not ASCII at the end starts
 		for end > 0 && b[end-1] >= 0x80 {

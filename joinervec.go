@@ -1,0 +1,118 @@
+package sanitize
+
+import (
+	"math/bits"
+	"unicode/utf8"
+)
+
+// This file holds the kernel's vector passes over the joiners and
+// non-joiners that scripts need in a block (veccopy512_amd64.s), and their
+// Go versions. Persian text writes U+200C inside one
+// word in every few, and Hindi a joiner or a non-joiner after a virama to
+// choose a conjunct's form; the kernel decided each in scalar code
+// (nonJoinerPasses, viramaPasses), a walk over the letters around it with
+// a lookup for each and branches that went either way, and the invisible
+// classes read Persian and Hindi at 0.11–0.29× the speed of Escape().
+// Two vector passes decide at once every one of a block that stands as
+// most do:
+//   - NONJOINERS_VEC, where the first flag is a non-joiner: a non-joiner
+//     right between two letters of two bytes of U+0600–U+07FF, one that
+//     joins on its left before it and one that joins on its right after
+//     it;
+//   - VIRAMAS_VEC, where the first is a joiner or a non-joiner after a
+//     character led by E0: a joiner or a non-joiner right after a virama
+//     of the Indic blocks.
+//
+// The rules (context.go's joiner) pass each of those. The passes leave the
+// others, with marks or tatweels between, at the ends of the block, or
+// between emoji, to the scalar code, which decides as before: it only
+// passes, never fails.
+//
+// A letter of two bytes, D8–DF and a continuation byte, is looked up by
+// both: VPERMB takes a byte of joinsLeft or joinsRight by the low six bits
+// of the continuation byte, and one of leadBits, 1 << (lead & 7), by the
+// low six bits of the lead; the letter joins on that side where the two
+// have that bit in common. A virama, E0 and two continuation bytes, is
+// looked up by its last two: a byte of viramaRows by the second, one of
+// viramaCols by the third, with a bit for each third byte that viramas
+// end in (four of them). A letter or a virama that a class holds is in
+// none (kernelJoining, kernelViramas).
+
+// setJoinerVec fills the vector passes' lookups of e, whose joining and
+// virama tables are set.
+func (e *emojiTables) setJoinerVec() {
+	for i, j := range e.joining {
+		lead, c := i>>6, i&63
+		if j&joinsOnLeft != 0 {
+			e.joinsLeft[c] |= 1 << lead
+		}
+		if j&joinsOnRight != 0 {
+			e.joinsRight[c] |= 1 << lead
+		}
+	}
+	for lead := 0xD8; lead <= 0xDF; lead++ {
+		e.leadBits[lead&63] = 1 << (lead & 7)
+	}
+	// A bit for each third byte, in the order met; past eight, the
+	// viramas that end in another are left to the scalar code
+	// (TestJoinerVecTables holds the tables to every one).
+	var ends []byte
+	for r := rune(indicLo); r <= indicHi; r++ {
+		if !e.virama.has(r) {
+			continue
+		}
+		third := byte(r & 63)
+		bit := len(ends)
+		for i, t := range ends {
+			if t == third {
+				bit = i
+			}
+		}
+		if bit == len(ends) {
+			if bit == 8 {
+				continue
+			}
+			ends = append(ends, third)
+		}
+		e.viramaRows[r>>6&63] |= 1 << bit
+		e.viramaCols[third] |= 1 << bit
+	}
+}
+
+// nonJoinerVecGo is NONJOINERS_VEC: it returns the flags that are the last
+// byte of a non-joiner whose letters before and after it, right next to it
+// in the block, are of two bytes of U+0600–U+07FF and join on their left
+// and on their right in the kernel's table.
+func nonJoinerVecGo(block *[64]byte, flags uint64, e *emojiTables) uint64 {
+	b := block[:]
+	joins := func(i int, side uint8) bool { // the letter at b[i:i+2]
+		if i < 0 || i+2 > len(b) {
+			return false
+		}
+		r, size := utf8.DecodeRune(b[i : i+2])
+		return size == 2 && joiningLo <= r && r <= joiningHi && e.joining[r-joiningLo]&side != 0
+	}
+	var pass uint64
+	for f := flags; f != 0; f &= f - 1 {
+		k := bits.TrailingZeros64(f)
+		if k >= 2 && string(b[k-2:k+1]) == "\u200c" && joins(k-4, joinsOnLeft) && joins(k+1, joinsOnRight) {
+			pass |= 1 << k
+		}
+	}
+	return pass
+}
+
+// viramaVecGo is VIRAMAS_VEC: it returns the flags that are the last byte
+// of a joiner or a non-joiner right after a virama of the kernel's table
+// in the block.
+func viramaVecGo(block *[64]byte, flags uint64, e *emojiTables) uint64 {
+	b := block[:]
+	var pass uint64
+	for f := flags; f != 0; f &= f - 1 {
+		k := bits.TrailingZeros64(f)
+		if k >= 2 && (string(b[k-2:k+1]) == "\u200c" || string(b[k-2:k+1]) == "\u200d") && viramaPasses(b, k-2, &e.virama) {
+			pass |= 1 << k
+		}
+	}
+	return pass
+}

@@ -1,0 +1,108 @@
+//go:build !purego
+
+package sanitize
+
+import (
+	"math/bits"
+	"math/rand/v2"
+	"strings"
+	"testing"
+)
+
+// The vector passes over the joiners of scripts do what their Go
+// versions, nonJoinerVecGo and viramaVecGo, do on random blocks of Arabic, Syriac, NKo and Indic
+// letters of every joining type, viramas and signs that are not, marks,
+// joiners, non-joiners, look-alikes and ill-formed bytes, cut anywhere;
+// and what they pass, the rules pass.
+func TestJoinerVec(t *testing.T) {
+	if !haveWide {
+		t.Skip("no AVX-512 kernel on this processor")
+	}
+	e := newEmojiTables()
+	s := New(Also(Invisible | Tags | VariationSelectors)).(*sanitizer)
+	pieces := []string{"\u200c", "\u200c", "\u200c", "\u200d", "\u200d", "\u200b", "\u2000", "\u0100",
+		"ب", "ی", "خ", "ه", "ک", "ا", "د", "ر", "و", "ء", "\u0640", "\u064e", "\u0654", "\u061c", "\u0600",
+		"\u0710", "\u0712", "\u07ca", "\u0780", "\u07fa", "\u08a0", "\ufb50",
+		"क", "ष", "\u094d", "\u094d", "\u09cd", "\u0d3b", "\u0d3c", "\u0dca", "\u0dcb", "\u0d4e", "\u093c", "\u0e3a", "\u0f84", "\u084d",
+		"\xd8", "\xdf", "\xd8\x30", "\xe0\xa5", "\xe0\x30\x8d", "\x80", "\xbf", "\xe2\x80", "a", " ", "1"}
+	passed := map[rune]int{}
+	for block, flags := range randomBlocks(rand.New(rand.NewPCG(41, 42)), pieces, 200000) {
+		nj, v := nonJoinerVec(block, flags, e), viramaVec(block, flags, e)
+		if want := nonJoinerVecGo(block, flags, e); nj != want {
+			t.Fatalf("%+q with flags %064b:\nthe pass over non-joiners passed %064b,\nwant                             %064b", block[:], bits.Reverse64(flags), bits.Reverse64(nj), bits.Reverse64(want))
+		}
+		if want := viramaVecGo(block, flags, e); v != want {
+			t.Fatalf("%+q with flags %064b:\nthe pass after viramas passed %064b,\nwant                          %064b", block[:], bits.Reverse64(flags), bits.Reverse64(v), bits.Reverse64(want))
+		}
+		got := nj | v
+		for p := got; p != 0; p &= p - 1 {
+			k := bits.TrailingZeros64(p)
+			r := rune(0x200C)
+			if block[k] == 0x8D {
+				r = 0x200D
+			}
+			s.Reset()
+			if n, _ := s.joiner(r, 3, block[:], k-2, true); n != 3 {
+				t.Fatalf("%+q: the vector passes pass the %U at %d, which the rules do not", block[:], r, k-2)
+			}
+			passed[r]++
+		}
+	}
+	if passed[0x200C] < 10000 || passed[0x200D] < 1000 {
+		t.Errorf("the vector passes passed %d non-joiners and %d joiners in all: too few to tell", passed[0x200C], passed[0x200D])
+	}
+}
+
+// The vector passes decide the joiners and non-joiners of Persian and
+// Indic words wherever they stand in a block, where the letters around
+// them are in it, and leave those that they cannot tell, or that do not
+// pass, to the scalar code.
+func TestJoinerVecDecides(t *testing.T) {
+	if !haveWide {
+		t.Skip("no AVX-512 kernel on this processor")
+	}
+	e := newEmojiTables()
+	for _, c := range []struct {
+		word string
+		pass int // joiners and non-joiners that the vector passes pass
+	}{
+		{"می\u200cخواهم", 1},            // I want: ی (D) before, خ (D) after
+		{"کتاب\u200cها", 1},             // books: ب (D), ه (D)
+		{"نمی\u200cشود", 1},             // it does not become
+		{"خانه\u200cای", 1},             // a house: ه (D), ا (R)
+		{"ܒ\u200cܐ", 1},                 // Syriac beth (D) and alaph (R)
+		{"ߊ\u200cߊ", 1},                 // NKo a (D) and a
+		{"ا\u200cب", 0},                 // ا (R) joins on no left
+		{"ب\u200cء", 0},                 // ء (U) joins on no right
+		{"ب\u064e\u200cب", 0},           // a fatha (T) between: the scalar code's
+		{"ب\u200c\u064eب", 0},           // and after
+		{"\u08a0\u200cب", 0},            // a letter of three bytes: the scalar code's
+		{"ب\u061c\u200cب", 0},           // U+061C, which a class holds
+		{"ig\u200cnore", 0},             // Latin
+		{"ب\u200c\u200cب", 0},           // two in a row
+		{"ب\u200d\u200cب", 0},           // a joiner before
+		{"ب\u200dب", 0},                 // a joiner between Arabic letters
+		{"ب\u200cب\u200cب", 2},          // one letter between two
+		{"क\u094d\u200dष", 1},           // Devanagari: क्‍ष
+		{"स\u094d\u200cत", 1},           // स्‌त
+		{"\u0995\u09cd\u200d", 1},       // Bengali, with nothing after
+		{"\u0d23\u0d4d\u200d", 1},       // Malayalam: a chillu
+		{"\u0d15\u0d3b\u200c", 1},       // Malayalam's vertical bar virama
+		{"\u0d15\u0d3c\u200d", 1},       // and the circular one
+		{"\u0dca\u200d", 1},             // Sinhala al-lakuna
+		{"\u0dcb\u200d", 0},             // past it: no virama
+		{"\u093c\u200d", 0},             // a nukta
+		{"\u0e3a\u200d", 0},             // Thai, past the Indic blocks
+		{"\U00011f42\u200d", 0},         // Kawi: the scalar code's
+		{"क\u094d\u200d\u200dष", 1},     // a second joiner
+		{"\u094d\u200d\u094d\u200c", 2}, // two viramas, each with its own
+	} {
+		for at := 0; at+len(c.word) <= 64; at++ {
+			var block [64]byte
+			copy(block[:], strings.Repeat("-", at)+c.word+strings.Repeat("-", 64))
+			if got := bits.OnesCount64(nonJoinerVec(&block, ^uint64(0), e) | viramaVec(&block, ^uint64(0), e)); got != c.pass {
+				t.Errorf("%+q at %d: the vector passes pass %d joiners and non-joiners, want %d", c.word, at, got, c.pass)
+			}
+		}
+	}
+}
