@@ -28,6 +28,17 @@ import (
 // between emoji, to the scalar code, which decides as before: it only
 // passes, never fails.
 //
+// A block whose flags all pass one of them, with no escaped ASCII byte,
+// starts a run of such blocks (joiners in the kernel, and in
+// vec_generic_emoji.go), each taken with its checks, its pairs and the
+// same pass in the form NONJOINERS_RUN or VIRAMAS_RUN, which also look
+// before the block for the letter or the virama before a joiner, as a
+// word cut by the block before has it. Anything else ends the run, and
+// the block goes the way it went before. On an AMD EPYC (Zen 5), the
+// invisible classes read Persian text 2.4 times as fast with the run
+// (9.7 GB/s, 0.55x Escape()), and Hindi 2.1 times (9.0 GB/s), the other
+// corpora within noise (eight interleaved passes).
+//
 // A letter of two bytes, D8–DF and a continuation byte, is looked up by
 // both: VPERMB takes a byte of joinsLeft or joinsRight by the low six bits
 // of the continuation byte, and one of leadBits, 1 << (lead & 7), by the
@@ -84,34 +95,56 @@ func (e *emojiTables) setJoinerVec() {
 // in the block, are of two bytes of U+0600–U+07FF and join on their left
 // and on their right in the kernel's table.
 func nonJoinerVecGo(block *[64]byte, flags uint64, e *emojiTables) uint64 {
-	b := block[:]
-	joins := func(i int, side uint8) bool { // the letter at b[i:i+2]
-		if i < 0 || i+2 > len(b) {
+	return nonJoinersIn(block[:], 0, flags, e)
+}
+
+// nonJoinerRunGo is NONJOINERS_RUN: nonJoinerVecGo for the block at
+// w[at:], whose letter before a non-joiner may also be in w before it.
+func nonJoinerRunGo(w []byte, at int, flags uint64, e *emojiTables) uint64 {
+	return nonJoinersIn(w[:at+64], at, flags, e)
+}
+
+// nonJoinersIn is nonJoinerVecGo for the flags of the block at w[at:],
+// which ends w, with the bytes of w before it.
+func nonJoinersIn(w []byte, at int, flags uint64, e *emojiTables) uint64 {
+	joins := func(i int, side uint8) bool { // the letter at w[i:i+2]
+		if i < 0 || i+2 > len(w) {
 			return false
 		}
-		r, size := utf8.DecodeRune(b[i : i+2])
+		r, size := utf8.DecodeRune(w[i : i+2])
 		return size == 2 && joiningLo <= r && r <= joiningHi && e.joining[r-joiningLo]&side != 0
 	}
 	var pass uint64
 	for f := flags; f != 0; f &= f - 1 {
-		k := bits.TrailingZeros64(f)
-		if k >= 2 && string(b[k-2:k+1]) == "\u200c" && joins(k-4, joinsOnLeft) && joins(k+1, joinsOnRight) {
-			pass |= 1 << k
+		k := at + bits.TrailingZeros64(f)
+		if k >= 2 && string(w[k-2:k+1]) == "\u200c" && joins(k-4, joinsOnLeft) && joins(k+1, joinsOnRight) {
+			pass |= 1 << (k - at)
 		}
 	}
 	return pass
+}
+
+// viramaRunGo is VIRAMAS_RUN: viramaVecGo for the block at w[at:], whose
+// virama before a joiner may also be in w before it.
+func viramaRunGo(w []byte, at int, flags uint64, e *emojiTables) uint64 {
+	return viramasIn(w[:at+64], at, flags, e)
 }
 
 // viramaVecGo is VIRAMAS_VEC: it returns the flags that are the last byte
 // of a joiner or a non-joiner right after a virama of the kernel's table
 // in the block.
 func viramaVecGo(block *[64]byte, flags uint64, e *emojiTables) uint64 {
-	b := block[:]
+	return viramasIn(block[:], 0, flags, e)
+}
+
+// viramasIn is viramaVecGo for the flags of the block at w[at:], which
+// ends w, with the bytes of w before it.
+func viramasIn(w []byte, at int, flags uint64, e *emojiTables) uint64 {
 	var pass uint64
 	for f := flags; f != 0; f &= f - 1 {
-		k := bits.TrailingZeros64(f)
-		if k >= 2 && (string(b[k-2:k+1]) == "\u200c" || string(b[k-2:k+1]) == "\u200d") && viramaPasses(b, k-2, &e.virama) {
-			pass |= 1 << k
+		k := at + bits.TrailingZeros64(f)
+		if k >= 2 && (string(w[k-2:k+1]) == "\u200c" || string(w[k-2:k+1]) == "\u200d") && viramaPasses(w, k-2, &e.virama) {
+			pass |= 1 << (k - at)
 		}
 	}
 	return pass

@@ -34,16 +34,19 @@ func (c *copier) emojis(b []byte, all, other uint64) bool {
 			// A joiner or a non-joiner after a character of three
 			// bytes led by E0, as after a virama.
 			passed = viramaVecGo((*[64]byte)(b), flags, c.k.emoji)
+			if passed == flags && all == other && !c.watch {
+				return c.joiners(b, viramaRunGo)
+			}
 		case b[k-1] == 0x80 && b[k] == 0x8C: // a non-joiner, as in Persian text
 			passed = nonJoinerVecGo((*[64]byte)(b), flags, c.k.emoji)
+			if passed == flags && all == other && !c.watch {
+				return c.joiners(b, nonJoinerRunGo)
+			}
 		default:
 			passed = emojiVecGo((*[64]byte)(b), flags, c.k.emoji)
 		}
 		flags &^= passed
-		end := 64 // where the run of bytes that are not ASCII at the end starts
-		for end > 0 && b[end-1] >= 0x80 {
-			end--
-		}
+		end := tailStart(b)
 		if 32 <= end && end < 64 && flags&below(end) == 0 {
 			return c.escapes(&run{b: b, end: end, flags: all &^ passed & below(end)})
 		}
@@ -64,6 +67,48 @@ func (c *copier) emojis(b []byte, all, other uint64) bool {
 		return c.escapes(&run{b: b, end: openEnd(b), flags: all})
 	}
 	return c.other(b, all)
+}
+
+// joiners copies the block b, whose flags all pass, none an escaped ASCII
+// byte, up to a character left open at its end, and goes on with a run of
+// blocks whose flags are all joiners that pass (joiners in the kernel):
+// non-joiners that nonJoinerRunGo passes where the run started with those,
+// and joiners and non-joiners after viramas, that viramaRunGo passes,
+// where it started with those. Each block is copied up to a character
+// left open at its end, or up to a run of bytes that are not ASCII at its
+// end, from 32 on, that holds every flag that does not pass. The run stops
+// before the first block that is neither, which the caller takes as it
+// would have, or at the end of src or dst.
+func (c *copier) joiners(b []byte, pass func(w []byte, at int, flags uint64, e *emojiTables) uint64) bool {
+	n := openEnd(b)
+	for {
+		c.nDst += copy(c.dst[c.nDst:], b[:n])
+		c.nSrc += n
+		if c.nSrc+64 > len(c.src) || c.nDst+64 > len(c.dst) {
+			return true
+		}
+		b = c.src[c.nSrc : c.nSrc+64]
+		all, other := c.v.copyFlags(b, 0, copy512)
+		if all != other {
+			return true
+		}
+		n = openEnd(b)
+		if left := other &^ pass(c.src, c.nSrc, other, c.k.emoji); left != 0 {
+			if n = tailStart(b); n < 32 || left&below(n) != 0 {
+				return true
+			}
+		}
+	}
+}
+
+// tailStart returns where the run of bytes that are not ASCII at the end
+// of the block b starts, or 64 if its last byte is ASCII.
+func tailStart(b []byte) int {
+	end := 64
+	for end > 0 && b[end-1] >= 0x80 {
+		end--
+	}
+	return end
 }
 
 // window returns the caller's src, from the kernelSeq.before bytes before

@@ -261,9 +261,9 @@ func runs(n int) int {
 }
 
 // FuzzKernels builds text from pieces, each byte of the input choosing
-// the next (sequencePieces, emojiPieces and words), so that short inputs
-// make texts long and dense enough for the kernels, with what their paths
-// tell apart; the last byte chooses a set from sequenceSets and
+// the next (sequencePieces, emojiPieces, joinerPieces and words), so that
+// short inputs make texts long and dense enough for the kernels, with
+// what their paths tell apart; the last byte chooses a set from sequenceSets and
 // emojiSets and the bytes of the caller's src before the text. The
 // kernel that copies is held to its Go version (checkGoCopy), and every
 // fast path to the plain loop (checkFastPaths).
@@ -276,7 +276,10 @@ func FuzzKernels(f *testing.F) {
 	f.Add([]byte("\x00\x10\x20\x30\x40\x50\x60\x70\x80\x90\xa0\xb0\xc0\xd0\xe0\xf0\x01\x11\x21\x31\x41\x51"), uint8(0))
 	f.Add([]byte("\x03\x05\x07\x09\x13\x15\x17\x19\x23\x25\x27\x29\x33\x35"), uint8(3))
 	f.Add([]byte("\x40\x41\x42\x43\x44\x45\x46\x47\x48\x49\x4a\x4b\x4c"), uint8(9))
-	pieces := append(append(append([]string{}, sequencePieces...), emojiPieces...), sequenceWords...)
+	var pieces []string
+	for _, p := range [][]string{sequencePieces, emojiPieces, sequenceWords, joinerPieces, joinerWords} {
+		pieces = append(pieces, p...)
+	}
 	sets, models := goSets(append(append([][]Option{}, sequenceSets...), emojiSets...))
 	f.Fuzz(func(t *testing.T, choices []byte, set uint8) {
 		var in []byte
@@ -291,4 +294,61 @@ func FuzzKernels(f *testing.F) {
 		checkGoCopy(t, s, m, in, before)
 		checkFastPaths(t, s, in)
 	})
+}
+
+// joinerPieces make text for the run of joiners (vec_generic_emoji.go):
+// Persian and Arabic letters of every joining type, marks between them,
+// non-joiners that pass and do not, joiners and non-joiners after
+// viramas and after letters that are not, and what ends the run: a
+// joiner between emoji, escaped and C1 controls, a soft hyphen and the
+// Arabic letter mark, which a class holds, an ill-formed byte, and a word
+// longer than half a block.
+var joinerPieces = []string{
+	"می\u200cخواهم ", "کتاب\u200cها ", "خانه\u200cای ", "ب\u200cب", "\u200c", "\u200c", "\u200d",
+	"ا\u200cب ", "ب\u064e\u200cه ", "ب\u200c\u064eه ", "\u0640\u200cب ", "ب\u200cء ", "ܒ\u200cܐ ", "ߊ\u200cߊ ",
+	"क्\u200dष ", "स्\u200cत ", "द्\u200dध ", "क\u200dष ", "\u094d", "\u0d28\u0d4d\u200d ",
+	"👨\u200d👩\u200d👧 ", "\u2764\ufe0f ", "\x01", "\n", "\u0085", "\u00ad", "\u061c", "\xd8", "\xe2\x80",
+	strings.Repeat("ب", 20) + "\u200cه ", "a", " ",
+}
+
+// joinerWords are the words around joinerPieces: Persian and Hindi.
+var joinerWords = []string{"کتاب ", "زبان ", "فارسی ", "دانشگاه ", "و ", "در ", "भारत ", "हिंदी ", "भाषा ", "और "}
+
+// The run of joiners of the AVX-512 kernel that copies, started by a
+// block of Persian or Hindi text whose joiners all pass, takes each of
+// joinerPieces at every place around the ends of its blocks as its Go
+// version does, and both do what the plain loop does.
+func TestVectorGoJoinersRun(t *testing.T) {
+	sets, models := goSets(emojiSets)
+	for _, start := range []string{
+		strings.Repeat("می\u200cخواهم کتاب\u200cها ", 4),
+		strings.Repeat("क्\u200dष भारत स्\u200cत ", 4),
+	} {
+		after := strings.Repeat(start, 3)
+		for _, piece := range joinerPieces {
+			for at := 0; at < 140; at++ {
+				in := []byte(start + strings.Repeat(" ", at) + piece + after)
+				for i, s := range sets {
+					checkGoCopy(t, s, models[i], in, 0)
+				}
+			}
+		}
+	}
+}
+
+// The AVX-512 kernel that copies passes the joiners of scripts exactly as
+// its Go version does, on long texts of joinerPieces and joinerWords,
+// where its run of joiners starts and stops, under every set of
+// emojiSets, with the caller's src reaching before src, and dst cut
+// anywhere; and both do what the plain loop does.
+func TestVectorGoJoiners(t *testing.T) {
+	sets, models := goSets(emojiSets)
+	rng := rand.New(rand.NewPCG(9, 10))
+	for range runs(1500) {
+		in := pieceText(rng, 128+rng.IntN(1500), joinerPieces, joinerWords)
+		before := rng.IntN(12)
+		for i, s := range sets {
+			checkGoCopy(t, s, models[i], in, before, 64+rng.IntN(len(in)+64))
+		}
+	}
 }
