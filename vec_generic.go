@@ -55,9 +55,7 @@ func (v *vecTables) flags(b []byte, before [3]byte, next byte, k checks) (all, o
 	}
 	for i, c := range b {
 		p1, p2, p3 := back(i, 1), back(i, 2), back(i, 3)
-		kl := v.byte1High[p1>>4] & v.byte1Low[p1&15] & v.byte2High[c>>4]
-		must := (subSat(p2, v.third[0]) | subSat(p3, v.fourth[0])) & v.bit7[0]
-		bad := kl^must != 0
+		bad := v.illFormed(c, p1, p2, p3)
 		if k == checks256 || v.pairs == 0 {
 			// C1_512 and CHECK; the AVX-512 kernels find them among
 			// the pairs where there are any.
@@ -136,6 +134,27 @@ func (v *vecTables) copyFlags(b []byte, next byte, k checks) (all, other uint64)
 		return v.flags(b, [3]byte{}, next, k)
 	}
 	return v.escapedIn(b), 0
+}
+
+// illFormed reports whether CHECK512_ERRS, Keiser–Lemire, flags the byte
+// c after p1, p2 and p3, one, two and three places back.
+func (v *vecTables) illFormed(c, p1, p2, p3 byte) bool {
+	kl := v.byte1High[p1>>4] & v.byte1Low[p1&15] & v.byte2High[c>>4]
+	must := (subSat(p2, v.third[0]) | subSat(p3, v.fourth[0])) & v.bit7[0]
+	return kl^must != 0
+}
+
+// errorsIn returns the bytes of the block b that CHECK512_ERRS flags, as
+// if after ASCII.
+func (v *vecTables) errorsIn(b []byte) (errs uint64) {
+	var p1, p2, p3 byte
+	for i, c := range b {
+		if v.illFormed(c, p1, p2, p3) {
+			errs |= 1 << i
+		}
+		p1, p2, p3 = c, p1, p2
+	}
+	return errs
 }
 
 // openEnd returns where a character left open at the end of the block b

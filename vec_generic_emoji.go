@@ -71,7 +71,8 @@ func (c *copier) emojis(b []byte, all, other uint64) bool {
 
 // joiners copies the block b, whose flags all pass, none an escaped ASCII
 // byte, up to a character left open at its end, and goes on with a run of
-// blocks whose flags are all joiners that pass (joiners in the kernel):
+// well-formed blocks whose flags are all joiners that pass (joiners in the
+// kernel):
 // non-joiners that nonJoinerRunGo passes where the run started with those,
 // and joiners and non-joiners after viramas, that viramaRunGo passes,
 // where it started with those. Each block is copied up to a character
@@ -88,8 +89,10 @@ func (c *copier) joiners(b []byte, pass func(w []byte, at int, flags uint64, e *
 			return true
 		}
 		b = c.src[c.nSrc : c.nSrc+64]
+		// An escaped ASCII byte or an ill-formed one ends the run; the
+		// passes take the block as well-formed.
 		all, other := c.v.copyFlags(b, 0, copy512)
-		if all != other {
+		if all != other || c.v.errorsIn(b) != 0 {
 			return true
 		}
 		n = openEnd(b)
