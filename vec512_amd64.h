@@ -141,14 +141,19 @@
 // starts where a character does, no lead of three bytes comes before it.
 // It clobbers Z6, K5–K7.
 #define PAIRS_THIRDS512 \
+	PAIRS_MOVE512;        \
+	KORQ     K5, K1, K1;  \
+	KORQ     K5, K2, K2
+
+// PAIRS_MOVE512 is PAIRS_THIRDS512 but its last step: it leaves the pairs
+// where they are flagged in K5. It clobbers Z6, K6 and K7.
+#define PAIRS_MOVE512 \
 	VPANDQ   Z22, Z2, Z6; \
 	VPCMPEQB Z23, Z6, K6; \
 	KANDQ    K5, K6, K7;  \
 	KANDNQ   K5, K6, K5;  \
 	KSHIFTLQ $1, K7, K7;  \
-	KORQ     K7, K5, K5;  \
-	KORQ     K5, K1, K1;  \
-	KORQ     K5, K2, K2
+	KORQ     K7, K5, K5
 
 // THIRD512 looks the third bytes Z0 up in pairThird, into t.
 #define THIRD512(t) \

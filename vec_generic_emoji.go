@@ -29,21 +29,21 @@ func (c *copier) emojis(b []byte, all, other uint64) bool {
 	w, at := c.window()
 	flags, passed := other, uint64(0)
 	if k := firstBit(flags); k >= 1 && (b[k-1] == 0x80 || b[k-1] == 0xB8 || b[k-1] == 0xF3) {
+		var inRun joinerPass
 		switch {
 		case b[k-1] == 0x80 && (b[k] == 0x8C || b[k] == 0x8D) && k >= 5 && b[k-5] == 0xE0:
 			// A joiner or a non-joiner after a character of three
 			// bytes led by E0, as after a virama.
-			passed = viramaVecGo((*[64]byte)(b), flags, c.k.emoji)
-			if passed == flags && all == other && !c.watch {
-				return c.joiners(b, viramaRunGo)
-			}
+			passed, inRun = viramaVecGo((*[64]byte)(b), flags, c.k.emoji), viramaRunGo
 		case b[k-1] == 0x80 && b[k] == 0x8C: // a non-joiner, as in Persian text
-			passed = nonJoinerVecGo((*[64]byte)(b), flags, c.k.emoji)
-			if passed == flags && all == other && !c.watch {
-				return c.joiners(b, nonJoinerRunGo)
-			}
+			passed, inRun = nonJoinerVecGo((*[64]byte)(b), flags, c.k.emoji), nonJoinerRunGo
 		default:
 			passed = emojiVecGo((*[64]byte)(b), flags, c.k.emoji)
+		}
+		// A block whose flags all pass a pass over joiners, none an
+		// escaped ASCII byte, starts a run of such blocks.
+		if inRun != nil && passed == flags && all == other && !c.watch {
+			return c.joiners(b, inRun)
 		}
 		flags &^= passed
 		end := tailStart(b)
@@ -69,18 +69,21 @@ func (c *copier) emojis(b []byte, all, other uint64) bool {
 	return c.other(b, all)
 }
 
+// joinerPass is the pass of a run of joiners over the flags of the block
+// at w[at:]: nonJoinerRunGo or viramaRunGo. It returns those that pass.
+type joinerPass func(w []byte, at int, flags uint64, e *emojiTables) uint64
+
 // joiners copies the block b, whose flags all pass, none an escaped ASCII
 // byte, up to a character left open at its end, and goes on with a run of
 // well-formed blocks whose flags are all joiners that pass (joiners in the
-// kernel):
-// non-joiners that nonJoinerRunGo passes where the run started with those,
-// and joiners and non-joiners after viramas, that viramaRunGo passes,
-// where it started with those. Each block is copied up to a character
-// left open at its end, or up to a run of bytes that are not ASCII at its
-// end, from 32 on, that holds every flag that does not pass. The run stops
-// before the first block that is neither, which the caller takes as it
-// would have, or at the end of src or dst.
-func (c *copier) joiners(b []byte, pass func(w []byte, at int, flags uint64, e *emojiTables) uint64) bool {
+// kernel): non-joiners that nonJoinerRunGo passes where the run started
+// with those, and joiners and non-joiners after viramas, that viramaRunGo
+// passes, where it started with those. Each block is copied up to a
+// character left open at its end, or up to a run of bytes that are not
+// ASCII at its end, from 32 on, that holds every flag that does not pass.
+// The run stops before the first block that is neither, which the caller
+// takes as it would have, or at the end of src or dst.
+func (c *copier) joiners(b []byte, pass joinerPass) bool {
 	n := openEnd(b)
 	for {
 		c.nDst += copy(c.dst[c.nDst:], b[:n])

@@ -215,7 +215,7 @@ func TestVectorGoKeepsRun(t *testing.T) {
 	sets, models := goSets(sequenceSets)
 	after := "\x1b[0m" + strings.Repeat("after ", 20) + "\x1b[1m" + strings.Repeat("more ", 20)
 	for _, piece := range keepsRunPieces {
-		for at := 0; at < 140; at++ {
+		for at := 0; at < 140; at += step(5) {
 			in := []byte("\x1b[1m" + strings.Repeat("x", at) + piece + after)
 			for i, s := range sets {
 				checkGoCopy(t, s, models[i], in, 0)
@@ -260,13 +260,23 @@ func runs(n int) int {
 	return n
 }
 
+// step returns 1, or n in -short mode and under the race detector: the
+// stride of a test over the places around the ends of blocks, as runs
+// cuts its count of random inputs.
+func step(n int) int {
+	if testing.Short() || raceEnabled {
+		return n
+	}
+	return 1
+}
+
 // FuzzKernels builds text from pieces, each byte of the input choosing
 // the next (sequencePieces, emojiPieces, joinerPieces and words), so that
 // short inputs make texts long and dense enough for the kernels, with
-// what their paths tell apart; the last byte chooses a set from sequenceSets and
-// emojiSets and the bytes of the caller's src before the text. The
-// kernel that copies is held to its Go version (checkGoCopy), and every
-// fast path to the plain loop (checkFastPaths).
+// what their paths tell apart; the last byte chooses a set from
+// sequenceSets and emojiSets and the bytes of the caller's src before the
+// text. The kernel that copies is held to its Go version (checkGoCopy),
+// and every fast path to the plain loop (checkFastPaths).
 func FuzzKernels(f *testing.F) {
 	// An input of thousands of bytes made a text of some 80 KB, which the
 	// checks took 5 s over, and the fuzzer, slower still, took for a hung
@@ -326,7 +336,7 @@ func TestVectorGoJoinersRun(t *testing.T) {
 	} {
 		after := strings.Repeat(start, 3)
 		for _, piece := range joinerPieces {
-			for at := 0; at < 140; at++ {
+			for at := 0; at < 140; at += step(5) {
 				in := []byte(start + strings.Repeat(" ", at) + piece + after)
 				for i, s := range sets {
 					checkGoCopy(t, s, models[i], in, 0)

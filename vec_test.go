@@ -277,12 +277,13 @@ func vectorEdges(t *testing.T, edges []byte, sets []struct {
 		texts[1] = text{bytes.Repeat([]byte("日本語"), 22), []int{0, 30, 63, 93, 126}}
 	}
 	// In -short mode and under the race detector, one sequence of three
-	// bytes in seven, by a stride that reaches every edge in each place:
-	// all of them took 35 s of the 43 that -short took.
+	// bytes in thirteen, by a stride prime to the 33 edges, which reaches
+	// every edge in each place: all of them took 35 s of the 43 that
+	// -short took, one in seven 13 s of 48.
 	threes := 0
 	edgeSequences(edges, func(seq []byte) {
 		if len(seq) == 3 && (testing.Short() || raceEnabled) {
-			if threes++; threes%7 != 0 {
+			if threes++; threes%13 != 0 {
 				return
 			}
 		}
@@ -642,9 +643,12 @@ func TestVectorCopyEscapes(t *testing.T) {
 	for _, z := range sets {
 		for _, wide := range kernels() {
 			z.set.vec.wide = wide
+			// With -short and under the race detector, every fourth
+			// place after each of the four pads: each place from the
+			// start once.
 			for pad := range 4 {
 				for b := range 0x80 {
-					for at := 0; at < 72; at++ {
+					for at := 0; at < 72; at += step(4) {
 						in := append([]byte("xyz")[:pad], text[:at]...)
 						in = append(append(in, byte(b), '\x7f', byte(b)), text[at:]...)
 						checkCopy(t, z, in, false)
@@ -730,7 +734,9 @@ func TestVectorCopyInvalid(t *testing.T) {
 			z.set.vec.wide = wide
 			for _, b := range bad {
 				for _, tx := range texts {
-					for at := 0; at < 140; at++ {
+					// With -short and under the race detector,
+					// every other place; the full run takes all.
+					for at := 0; at < 140; at += step(2) {
 						in := append(append(append([]byte(nil), tx[:at]...), b...), tx[at:]...)
 						checkCopy(t, z, in, false, 150)
 						// Cut in it or after it, with a byte after

@@ -30,6 +30,15 @@
 	CMPQ R11, R8;     \
 	JHI  fail
 
+// ERRS_ESCAPED512 sets Z6 nonzero in the bytes of the block Z0 that
+// CHECK512_ERRS found ill-formed (Z11) or that are escaped ASCII bytes (as
+// ESC512 finds them, with the high halves of the block in Z1). It
+// clobbers Z7.
+#define ERRS_ESCAPED512 \
+	VPSHUFB    Z1, Z13, Z6; \
+	VPSHUFB    Z0, Z12, Z7; \
+	VPTERNLOGD $0xEA, Z11, Z7, Z6 /* Z11 | Z6&Z7 */
+
 // COPY_FIRST copies the first n bytes of the block Z0, fewer than 64, to
 // DI with one masked store, and moves SI and DI past them.
 #define COPY_FIRST(n) \
@@ -632,7 +641,7 @@ GLOBL expandSlots<>(SB), RODATA|NOPTR, $128
 // non-joiner is looked for before the block too, and where E0 leads it,
 // its two continuation bytes need no test (vecCopy512Go: viramaRunGo).
 // A joiner is 8C or 8D after E2 80: (x^8C)&(x^8D) is 0 for those two
-// alone. It reads 16 bytes before SI, and clobbers AX, Z1–Z7, and K6.
+// alone. It reads 16 bytes before SI, and clobbers Z1–Z7 and K6.
 #define VIRAMAS_RUN \
 	JOINERS_BEFORE;                               \
 	VPALIGNR $11, Z1, Z0, Z1;                     \
@@ -932,9 +941,7 @@ blockPairs:
 	// pairs and none flagged follows another within two blocks, as in
 	// prose, whose gate opens in 99% of its blocks, the gate is left out
 	// for the next 2 KiB (pairsDense).
-	VPSHUFB    Z1, Z13, Z6
-	VPSHUFB    Z0, Z12, Z7
-	VPTERNLOGD $0xEA, Z11, Z7, Z6 // Z11 | Z6&Z7
+	ERRS_ESCAPED512
 	CMPQ       SI, dense-136(SP)
 	JB         pairsDense
 	VPTESTMB   Z6, Z6, K2
@@ -2503,9 +2510,7 @@ joinersNext:
 	CHECK512_SHIFT
 	CHECK512_ERRS
 	// The errors and the escaped ASCII bytes, as blockPairs finds them.
-	VPSHUFB    Z1, Z13, Z6
-	VPSHUFB    Z0, Z12, Z7
-	VPTERNLOGD $0xEA, Z11, Z7, Z6 // Z11 | Z6&Z7
+	ERRS_ESCAPED512
 	VPTESTMB   Z6, Z6, K2
 	KMOVQ      K2, R11
 	TESTQ      R11, R11
@@ -2513,12 +2518,7 @@ joinersNext:
 	// The pairs flagged, where PAIRS_THIRDS512 puts them.
 	PAIRS_CLASSES512
 	PAIRS_AT512
-	VPANDQ     Z22, Z2, Z6
-	VPCMPEQB   Z23, Z6, K6
-	KANDQ      K5, K6, K7
-	KANDNQ     K5, K6, K5
-	KSHIFTLQ   $1, K7, K7
-	KORQ       K7, K5, K5
+	PAIRS_MOVE512
 	KMOVQ      K5, BX
 	TESTQ      BX, BX
 	JZ         joiners
