@@ -2496,9 +2496,8 @@ joiners:
 	// it would have gone (vecCopy512Go: joiners). R13 holds the emoji
 	// tables, and nothing in the run changes them. The tests of the
 	// errors and escapes, and of the pairs, are those of blockPairs and
-	// PAIRS_THIRDS512; the processor runs few instructions that write a
-	// mask register at a time, and each one left out of the run counts
-	// (joinervec.go).
+	// PAIRS_THIRDS512; each instruction left out of the run counts
+	// (joinervec.go, bench/README.md).
 	OPEN_END(R10, joinersPart)
 	VMOVDQU64 Z0, (DI)
 	ADDQ      $64, SI
