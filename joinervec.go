@@ -149,3 +149,25 @@ func viramasIn(w []byte, at int, flags uint64, e *emojiTables) uint64 {
 	}
 	return pass
 }
+
+// joinerPasses reports whether w[p:] starts with a joiner or a non-joiner
+// that the AVX2 kernel passes where it stopped (vecCopy256): right after
+// a virama of the kernel's table, or, a non-joiner, right between two
+// letters of two bytes of U+0600–U+07FF that join towards it; with three
+// bytes of w before it and two after it, so that the kernel needs no more
+// tests of where w ends. The rules pass each of these (context.go's
+// joiner), as they pass those of NONJOINERS_VEC and VIRAMAS_VEC. With
+// the AVX2 kernel stopping at each, and the Go code deciding it, the
+// invisible classes read Persian text at 0.21x the speed of Escape().
+func joinerPasses(w []byte, p int, e *emojiTables) bool {
+	if p < 3 || p+5 > len(w) || w[p] != 0xE2 || w[p+1] != 0x80 || w[p+2]&^1 != 0x8C {
+		return false
+	}
+	if viramaPasses(w, p, &e.virama) {
+		return true
+	}
+	letter := func(i int, side uint8) bool { // the letter at w[i:i+2] joins on side
+		return w[i]&0xF8 == 0xD8 && w[i+1]&0xC0 == 0x80 && e.joining[int(w[i]&7)<<6|int(w[i+1]&0x3F)]&side != 0
+	}
+	return w[p+2] == 0x8C && letter(p-2, joinsOnLeft) && letter(p+3, joinsOnRight)
+}

@@ -3,6 +3,7 @@
 package sanitize
 
 import (
+	"bytes"
 	"math/bits"
 	"math/rand/v2"
 	"strings"
@@ -105,4 +106,61 @@ func TestJoinerVecDecides(t *testing.T) {
 			}
 		}
 	}
+}
+
+// The AVX2 kernel that copies passes the joiners and non-joiners of
+// scripts it stops at as its Go version does (joinerPasses), on texts of
+// joinerPieces and joinerWords with pieces at every place around its
+// blocks and with dst cut anywhere; Transform through it writes what the
+// plain loop writes; and it goes further with the emoji tables than
+// without them.
+func TestNarrowJoiners(t *testing.T) {
+	if !haveVec {
+		t.Skip("no AVX2 kernel on this processor")
+	}
+	sets, _ := goSets(emojiSets)
+	further, all := 0, 0
+	check := func(in []byte, size int) {
+		t.Helper()
+		for _, s := range sets {
+			e := s.kseq.emoji
+			if e == nil {
+				continue
+			}
+			dst, g := bytes.Repeat([]byte{'#'}, size), bytes.Repeat([]byte{'#'}, size)
+			nDst, nSrc := vecCopy256(dst, in, s.set.vec, s.esc, e)
+			gDst, gSrc := vecCopy256Go(g, in, s.set.vec, s.esc, e)
+			if nDst != gDst || nSrc != gSrc || !bytes.Equal(dst, g) {
+				t.Fatalf("%q, dst of %d: the kernel wrote %q for %d bytes, its Go version %q for %d",
+					in, size, dst[:nDst], nSrc, g[:gDst], gSrc)
+			}
+			all++
+			if _, plain := vecCopy256(bytes.Repeat([]byte{'#'}, size), in, s.set.vec, s.esc, nil); nSrc > plain {
+				further++
+			}
+			wide := s.set.vec.wide
+			s.set.vec.wide = 0
+			checkFastPaths(t, s, in)
+			s.set.vec.wide = wide
+		}
+	}
+	pieces := append([]string{"ب\u200c\xd8 ", "ب\u200c\xd8", "ب\u200c\xdb\u200c", "\u200cب", "क्\u200d"}, joinerPieces...)
+	for _, start := range []string{"می\u200cخواهم ", "क्\u200dष "} {
+		for _, piece := range pieces {
+			for at := 0; at < 70; at += step(3) {
+				in := []byte(start + strings.Repeat("ب", at/2) + strings.Repeat(" ", at%2) + piece + strings.Repeat(start+"کتاب\u200cها ", 3))
+				check(in, 2*len(in))
+				check(in, 32+at)
+			}
+		}
+	}
+	rng := rand.New(rand.NewPCG(15, 16))
+	for range runs(500) {
+		in := pieceText(rng, 64+rng.IntN(600), joinerPieces, joinerWords)
+		check(in, 32+rng.IntN(2*len(in)))
+	}
+	if further < all/10 {
+		t.Errorf("the kernel went further with the emoji tables in %d cases of %d", further, all)
+	}
+	t.Logf("the kernel went further with the emoji tables in %d cases of %d", further, all)
 }

@@ -274,11 +274,12 @@ func (t *sanitizer) Span(src []byte, atEOF bool) (n int, err error) {
 	if t.passing > 0 {
 		return 0, transform.ErrEndOfSpan // inside a sequence: Transform's
 	}
-	kernel := false // an emoji or SGR sequence has passed: spanKernel is worth it
+	kernel := false  // an emoji or SGR sequence has passed: spanKernel is worth it
+	joiners := false // a joiner of a script has passed: so it is, with AVX2 too
 	for {
 		end := t.spanEnd(src, n)
-		if kernel && end-n >= wideMin {
-			n += t.spanKernel(src, n, end)
+		if (kernel || joiners) && end-n >= wideMin {
+			n += t.spanKernel(src, n, end, !kernel)
 			end = t.spanEnd(src, n) // attributes may be on now
 		}
 		n += t.clean(src[n:end])
@@ -305,8 +306,12 @@ func (t *sanitizer) Span(src []byte, atEOF bool) (n int, err error) {
 		}
 		if t.set.emojiFast && !t.reference {
 			if m := t.passEmoji(src, n, len(src)-n); m > 0 {
+				if onlyJoiners(src[n : n+m]) {
+					joiners = joiners || t.kseq.emoji != nil
+				} else {
+					kernel = kernel || t.kseq.emoji != nil
+				}
 				n += m
-				kernel = kernel || t.kseq.emoji != nil
 				continue
 			}
 		}
@@ -319,10 +324,10 @@ func (t *sanitizer) Span(src []byte, atEOF bool) (n int, err error) {
 			}
 			if m > 0 {
 				n += m // what passes where it stands
-				// The AVX-512 kernel passes non-joiners between the
-				// letters of Arabic and Persian words itself, and joiners
-				// after a virama.
-				kernel = kernel || (r == 0x200C || r == 0x200D) && t.kseq.emoji != nil
+				// The kernels that copy pass non-joiners between the
+				// letters of Arabic and Persian words themselves, and
+				// joiners after a virama.
+				joiners = joiners || (r == 0x200C || r == 0x200D) && t.kseq.emoji != nil
 				continue
 			}
 		}

@@ -84,7 +84,9 @@ func vecScan512(p []byte, v *vecTables) int
 // selectors and tags in context, as k says (kernelSeq); the AVX2 kernel
 // stops at every ESC, at ill-formed input and at every flagged character,
 // and does not run while attributes are on and line feeds raw: only the
-// AVX-512 kernel watches for those.
+// AVX-512 kernel watches for those. With the invisible classes, the AVX2
+// kernel passes the joiners and non-joiners of scripts that joinerPasses
+// passes, and stops at any other.
 func vecCopy(dst, src []byte, v *vecTables, esc *escapeTable, k *kernelSeq) (nDst, nSrc int) {
 	if v.wide != 0 && (len(src) >= wideMin || v.pairs != 0 && len(src) >= 64) {
 		nDst, nSrc = vecCopy512(dst, src, v, esc, k)
@@ -97,14 +99,16 @@ func vecCopy(dst, src []byte, v *vecTables, esc *escapeTable, k *kernelSeq) (nDs
 	if k.colored != 0 && k.mode&kernelLineFeed != 0 {
 		return nDst, nSrc // the narrow kernel would pass line feeds
 	}
-	d, s := vecCopy256(dst[nDst:], src[nSrc:], v, esc)
+	d, s := vecCopy256(dst[nDst:], src[nSrc:], v, esc, k.emoji)
 	return nDst + d, nSrc + s
 }
 
-// vecCopy256 is vecCopy for blocks of 32 bytes, with AVX2.
+// vecCopy256 is vecCopy for blocks of 32 bytes, with AVX2. With e, it
+// passes a joiner or a non-joiner that it stops at where joinerPasses
+// does.
 //
 //go:noescape
-func vecCopy256(dst, src []byte, v *vecTables, esc *escapeTable) (nDst, nSrc int)
+func vecCopy256(dst, src []byte, v *vecTables, esc *escapeTable, e *emojiTables) (nDst, nSrc int)
 
 // vecCopy512 is vecCopy for blocks of 64 bytes, with AVX-512.
 //

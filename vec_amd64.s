@@ -384,7 +384,27 @@ short:
 	MOVQ AX, ret+32(FP)
 	RET
 
-// func vecCopy256(dst, src []byte, v *vecTables, esc *escapeTable) (nDst, nSrc int)
+// LETTER_JOINS jumps to fail unless the lead byte lead and the byte c
+// after it are a letter of two bytes of U+0600–U+07FF that joins on side
+// in the table of e at R11 (emojiTables.joining). It clobbers lead, c and
+// t.
+#define LETTER_JOINS(lead, c, t, side, fail) \
+	MOVL  lead, t;                                 \
+	ANDL  $0xF8, t;                                \
+	CMPL  t, $0xD8;                                \
+	JNE   fail;                                    \
+	MOVL  c, t;                                    \
+	ANDL  $0xC0, t;                                \
+	CMPL  t, $0x80;                                \
+	JNE   fail;                                    \
+	ANDL  $7, lead;                                \
+	SHLL  $6, lead;                                \
+	ANDL  $0x3F, c;                                \
+	ORL   c, lead;                                 \
+	TESTB side, emojiTables_joining(R11)(lead*1);  \
+	JZ    fail
+
+// func vecCopy256(dst, src []byte, v *vecTables, esc *escapeTable, e *emojiTables) (nDst, nSrc int)
 //
 // Registers: SI and DI where src is read and dst written, CX and R8 where
 // they end, DX v, R9 esc (its texts), R10 nonzero when some ASCII byte is escaped.
@@ -392,7 +412,7 @@ short:
 // be taken as ASCII: Y15 stays zero. Only what is reported is written:
 // a character left open at the end of a block waits for the next. After
 // an ASCII block it tries four at once, as vecScan does.
-TEXT ·vecCopy256(SB), NOSPLIT, $0-80
+TEXT ·vecCopy256(SB), NOSPLIT, $0-88
 	MOVQ    dst_base+0(FP), DI
 	MOVQ    dst_len+8(FP), R8
 	ADDQ    DI, R8
@@ -643,7 +663,7 @@ started:
 	// the byte after a character cut off, which was backed up to.
 	MOVBLZX (SI), AX
 	CMPB    AL, $0x80
-	JAE     copied
+	JAE     other
 	SHLQ    $4, AX
 	ADDQ    R9, AX
 	MOVBLZX escapeText_n(AX), R11
@@ -661,12 +681,78 @@ escaped:
 	MOVQ R13, DI
 	JMP  block
 
+other:
+	// With e (the invisible classes), a joiner or a non-joiner that
+	// passes where it stands, as joinerPasses decides it, is copied here
+	// and the next block starts after it: right after a virama (E0,
+	// A4–B7 and a continuation byte, in the table), or, a non-joiner,
+	// between two letters of D8–DF and a continuation byte that join
+	// towards it. It needs three bytes of src before it and two after.
+	// Persian text has one in every few words, which the Go code decided
+	// one call at a time.
+	MOVQ    e+64(FP), R11
+	TESTQ   R11, R11
+	JZ      copied
+	LEAQ    5(SI), R12
+	CMPQ    R12, CX
+	JHI     copied
+	LEAQ    3(DI), R12
+	CMPQ    R12, R8
+	JHI     copied
+	MOVQ    SI, R12
+	SUBQ    src_base+24(FP), R12
+	CMPQ    R12, $3
+	JB      copied
+	MOVWLZX (SI), AX
+	CMPL    AX, $0x80E2
+	JNE     copied
+	MOVBLZX 2(SI), AX
+	MOVL    AX, BX
+	ANDL    $0xFE, BX
+	CMPL    BX, $0x8C
+	JNE     copied
+	CMPB    -3(SI), $0xE0
+	JNE     nonJoiner
+	MOVBLZX -2(SI), BX
+	CMPB    BL, $0xA4
+	JB      nonJoiner
+	CMPB    BL, $0xB7
+	JA      nonJoiner
+	MOVBLZX -1(SI), R12
+	MOVL    R12, R13
+	ANDL    $0xC0, R13
+	CMPL    R13, $0x80
+	JNE     nonJoiner
+	ANDL    $0x3F, BX
+	ANDL    $0x3F, R12
+	MOVBLZX emojiTables_viramaRows(R11)(BX*1), BX
+	TESTB   BL, emojiTables_viramaCols(R11)(R12*1)
+	JNZ     joinerPass
+
+nonJoiner:
+	CMPL    AX, $0x8C
+	JNE     copied
+	MOVBLZX -2(SI), BX
+	MOVBLZX -1(SI), R12
+	LETTER_JOINS(BX, R12, R13, $const_joinsOnLeft, copied)
+	MOVBLZX 3(SI), BX
+	MOVBLZX 4(SI), R12
+	LETTER_JOINS(BX, R12, R13, $const_joinsOnRight, copied)
+
+joinerPass:
+	MOVWLZX (SI), BX
+	MOVW    BX, (DI)
+	MOVB    AL, 2(DI)
+	ADDQ    $3, SI
+	ADDQ    $3, DI
+	JMP     block
+
 copied:
 	VZEROUPPER
 	SUBQ dst_base+0(FP), DI
-	MOVQ DI, nDst+64(FP)
+	MOVQ DI, nDst+72(FP)
 	SUBQ src_base+24(FP), SI
-	MOVQ SI, nSrc+72(FP)
+	MOVQ SI, nSrc+80(FP)
 	RET
 
 // func cpuid(eax, ecx uint32) (a, b, c, d uint32)

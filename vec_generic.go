@@ -260,8 +260,10 @@ func vecScanBlocks(p []byte, v *vecTables, block int) int {
 // that it cuts off where something other than an escaped ASCII byte is
 // flagged; then an escaped ASCII byte there has its escape written from
 // esc, if the escape has one and it fits, and the next block starts after
-// it. Anything else ends the copy, there.
-func vecCopy256Go(dst, src []byte, v *vecTables, esc *escapeTable) (nDst, nSrc int) {
+// it. With e, a joiner or a non-joiner there that joinerPasses passes is
+// copied, if it fits, and the next block starts after it. Anything else
+// ends the copy, there.
+func vecCopy256Go(dst, src []byte, v *vecTables, esc *escapeTable, e *emojiTables) (nDst, nSrc int) {
 	for nSrc+32 <= len(src) && nDst+32 <= len(dst) {
 		b := src[nSrc : nSrc+32]
 		all, other := v.copyFlags(b, byteAt(src, nSrc+32), checks256)
@@ -280,13 +282,18 @@ func vecCopy256Go(dst, src []byte, v *vecTables, esc *escapeTable) (nDst, nSrc i
 		nSrc += start
 		c := src[nSrc]
 		if c >= 0x80 {
+			if e == nil || !joinerPasses(src, nSrc, e) || nDst+3 > len(dst) {
+				return nDst, nSrc
+			}
+			nDst += copy(dst[nDst:], src[nSrc:nSrc+3])
+			nSrc += 3
+			continue
+		}
+		t := &esc.texts[c]
+		if t.n == 0 || nDst+int(t.n) > len(dst) {
 			return nDst, nSrc
 		}
-		e := &esc.texts[c]
-		if e.n == 0 || nDst+int(e.n) > len(dst) {
-			return nDst, nSrc
-		}
-		nDst += copy(dst[nDst:], e.text[:e.n])
+		nDst += copy(dst[nDst:], t.text[:t.n])
 		nSrc++
 	}
 	return nDst, nSrc
@@ -337,6 +344,6 @@ func vecCopyGo(dst, src []byte, v *vecTables, esc *escapeTable, k *kernelSeq) (n
 	if k.colored != 0 && k.mode&kernelLineFeed != 0 {
 		return nDst, nSrc
 	}
-	d, s := vecCopy256Go(dst[nDst:], src[nSrc:], v, esc)
+	d, s := vecCopy256Go(dst[nDst:], src[nSrc:], v, esc, k.emoji)
 	return nDst + d, nSrc + s
 }
