@@ -70,20 +70,6 @@ func (t *sanitizer) passEmoji(src []byte, at, room int) int {
 	return n - at
 }
 
-// onlyJoiners reports whether p, a run that passEmoji passed, holds only
-// joiners and non-joiners, as in Persian and Hindi text, and no emoji or
-// selector, which the AVX2 kernel does not pass: after it, Span copies
-// with spanKernel on AVX2 too. Each unit of the run starts with E2 if it
-// is one.
-func onlyJoiners(p []byte) bool {
-	for i := 0; i < len(p); i += 3 {
-		if p[i] != 0xE2 {
-			return false
-		}
-	}
-	return true
-}
-
 // zwjBetweenEmoji reports whether a joiner with before and after around it
 // is in an emoji ZWJ sequence (UTS #51): an Extended_Pictographic
 // character, with an optional skin tone and U+FE0F, before it, and one

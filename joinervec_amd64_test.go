@@ -108,13 +108,14 @@ func TestJoinerVecDecides(t *testing.T) {
 	}
 }
 
-// The AVX2 kernel that copies passes the joiners and non-joiners of
-// scripts it stops at as its Go version does (joinerPasses), on texts of
+// The AVX2 kernel that copies passes what it stops at as its Go version
+// does (narrowPasses): the joiners and non-joiners of scripts, on texts of
 // joinerPieces and joinerWords with pieces at every place around its
-// blocks and with dst cut anywhere; Transform through it writes what the
-// plain loop writes; and it goes further with the emoji tables than
-// without them.
-func TestNarrowJoiners(t *testing.T) {
+// blocks, and the joiners, selectors and tags of emoji sequences, on
+// texts of emojiPieces, with dst cut anywhere; Transform through it
+// writes what the plain loop writes; and it goes further with the emoji
+// tables than without them.
+func TestNarrowPasses(t *testing.T) {
 	if !haveVec {
 		t.Skip("no AVX2 kernel on this processor")
 	}
@@ -144,19 +145,28 @@ func TestNarrowJoiners(t *testing.T) {
 			s.set.vec.wide = wide
 		}
 	}
-	pieces := append([]string{"ب\u200c\xd8 ", "ب\u200c\xd8", "ب\u200c\xdb\u200c", "\u200cب", "क्\u200d"}, joinerPieces...)
-	for _, start := range []string{"می\u200cخواهم ", "क्\u200dष "} {
+	// What the AVX2 kernel reads around what it passes: a letter after
+	// the non-joiner, or a lead there without its continuation byte; an
+	// emoji after a joiner, or its first bytes; the black flag's tags cut
+	// short; each near the end of the text.
+	pieces := append([]string{"ب\u200c\xd8 ", "ب\u200c\xd8", "ب\u200c\xdb\u200c", "\u200cب", "क्\u200d",
+		"👨\u200d", "👨\u200d\xf0\x9f\x91", "👨🏽\u200d👩", "❤\ufe0f\u200d🔥", "😀\ufe0f\u200d👩", "🏻\u200d👩", "\ufe0f\ufe0f",
+		"🏴" + tagsOf("gbsc"), "🏴" + tagsOf("gbsct") + "\U000E007F", "a" + tagsOf("gbsct") + "\U000E007F"}, joinerPieces...)
+	for _, start := range []string{"می\u200cخواهم ", "क्\u200dष ", "👨\u200d👩\u200d👧 "} {
 		for _, piece := range pieces {
 			for at := 0; at < 70; at += step(3) {
 				in := []byte(start + strings.Repeat("ب", at/2) + strings.Repeat(" ", at%2) + piece + strings.Repeat(start+"کتاب\u200cها ", 3))
 				check(in, 2*len(in))
 				check(in, 32+at)
+				check(in[:len(in)-at%7], 2*len(in)) // ending anywhere near the piece
 			}
 		}
 	}
 	rng := rand.New(rand.NewPCG(15, 16))
 	for range runs(500) {
 		in := pieceText(rng, 64+rng.IntN(600), joinerPieces, joinerWords)
+		check(in, 32+rng.IntN(2*len(in)))
+		in = pieceText(rng, 64+rng.IntN(600), emojiPieces, []string{" ", "a", "lorem ipsum "})
 		check(in, 32+rng.IntN(2*len(in)))
 	}
 	if further < all/10 {

@@ -274,12 +274,11 @@ func (t *sanitizer) Span(src []byte, atEOF bool) (n int, err error) {
 	if t.passing > 0 {
 		return 0, transform.ErrEndOfSpan // inside a sequence: Transform's
 	}
-	kernel := false  // an emoji or SGR sequence has passed: spanKernel is worth it
-	joiners := false // a joiner of a script has passed: so it is, with AVX2 too
+	kernel := false // an emoji or SGR sequence has passed: spanKernel is worth it
 	for {
 		end := t.spanEnd(src, n)
-		if (kernel || joiners) && end-n >= wideMin {
-			n += t.spanKernel(src, n, end, !kernel)
+		if kernel && end-n >= wideMin {
+			n += t.spanKernel(src, n, end)
 			end = t.spanEnd(src, n) // attributes may be on now
 		}
 		n += t.clean(src[n:end])
@@ -306,12 +305,8 @@ func (t *sanitizer) Span(src []byte, atEOF bool) (n int, err error) {
 		}
 		if t.set.emojiFast && !t.reference {
 			if m := t.passEmoji(src, n, len(src)-n); m > 0 {
-				if onlyJoiners(src[n : n+m]) {
-					joiners = joiners || t.kseq.emoji != nil
-				} else {
-					kernel = kernel || t.kseq.emoji != nil
-				}
 				n += m
+				kernel = kernel || t.kseq.emoji != nil
 				continue
 			}
 		}
@@ -327,7 +322,7 @@ func (t *sanitizer) Span(src []byte, atEOF bool) (n int, err error) {
 				// The kernels that copy pass non-joiners between the
 				// letters of Arabic and Persian words themselves, and
 				// joiners after a virama.
-				joiners = joiners || (r == 0x200C || r == 0x200D) && t.kseq.emoji != nil
+				kernel = kernel || (r == 0x200C || r == 0x200D) && t.kseq.emoji != nil
 				continue
 			}
 		}

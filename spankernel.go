@@ -6,21 +6,23 @@ package sanitize
 // (kernelKeep).
 var spanEscapes escapeTable
 
-// spanKernel is Span's fast path where the AVX-512 kernel that copies
-// passes what the kernel that scans stops at: the joiners, selectors and
-// tags of emoji sequences, with the invisible classes, and under
-// KeepColors the SGR sequences it keeps. From src[at] up to end, it
+// spanKernel is Span's fast path where the kernel that copies passes what
+// the kernel that scans stops at: the joiners, selectors and tags of emoji
+// sequences and the joiners of scripts, with the invisible classes, and,
+// the AVX-512 kernel alone, under KeepColors the SGR sequences it keeps. From src[at] up to end, it
 // returns how far the text is clean as far as that kernel can tell, and
 // notes in t.colored whether the sequences passed leave attributes on.
 // It copies into a scratch buffer that it throws away, with nothing
 // escaped, replaced or stripped (kernelSeq without esc, invalid or
 // kernelStrip), so that it stops at the first change; clean, which Span
 // calls next, goes on from there. Copying costs more than scanning, so
-// Span calls this only once an emoji or an SGR sequence has passed, or a
-// joiner of a script (joiners), which the AVX2 kernel passes too: with
-// it, under -tags sanitize_narrow, the invisible classes read Persian and
-// Hindi text through NewReader 1.9x as fast as with clean alone, which
-// stops at each (five interleaved passes).
+// Span calls this only once an emoji, a joiner or an SGR sequence has
+// passed. The AVX2 kernel passes the joiners, selectors and tags of emoji
+// and of scripts too (narrowPasses), but no SGR sequence: with it, under
+// -tags sanitize_narrow, the invisible classes read Persian and Hindi
+// text through NewReader 1.9x as fast as with clean alone, which stops at
+// each, and chat text dense with emoji sequences 1.7x (five interleaved
+// passes).
 // The kernel copies at most len(scratch) bytes at a call, and starts
 // anew at the next: where a reader or a writer owns the sanitizer, which
 // Spans long texts, it makes itself spanScratch bytes (sanitizer.scratch)
@@ -32,8 +34,8 @@ var spanEscapes escapeTable
 // and NewWriter, which call it first, read a log of SGR sequences alone
 // at a tenth of Transform's speed or less (TestSpanKernel holds it to
 // the reference).
-func (t *sanitizer) spanKernel(src []byte, at, end int, joiners bool) int {
-	if t.set.vec == nil || t.set.vec.wide == 0 && !joiners || t.reference {
+func (t *sanitizer) spanKernel(src []byte, at, end int) int {
+	if t.set.vec == nil || t.set.vec.wide == 0 && t.kseq.emoji == nil || t.reference {
 		return 0
 	}
 	if t.scratch == nil && t.ownsScratch && end-at >= spanScratch {

@@ -85,8 +85,8 @@ func vecScan512(p []byte, v *vecTables) int
 // stops at every ESC, at ill-formed input and at every flagged character,
 // and does not run while attributes are on and line feeds raw: only the
 // AVX-512 kernel watches for those. With the invisible classes, the AVX2
-// kernel passes the joiners and non-joiners of scripts that joinerPasses
-// passes, and stops at any other.
+// kernel passes the joiners, selectors and tags that narrowPasses passes
+// where it stops, and stops at any other.
 func vecCopy(dst, src []byte, v *vecTables, esc *escapeTable, k *kernelSeq) (nDst, nSrc int) {
 	if v.wide != 0 && (len(src) >= wideMin || v.pairs != 0 && len(src) >= 64) {
 		nDst, nSrc = vecCopy512(dst, src, v, esc, k)
@@ -104,8 +104,7 @@ func vecCopy(dst, src []byte, v *vecTables, esc *escapeTable, k *kernelSeq) (nDs
 }
 
 // vecCopy256 is vecCopy for blocks of 32 bytes, with AVX2. With e, it
-// passes a joiner or a non-joiner that it stops at where joinerPasses
-// does.
+// passes what it stops at where narrowPasses does.
 //
 //go:noescape
 func vecCopy256(dst, src []byte, v *vecTables, esc *escapeTable, e *emojiTables) (nDst, nSrc int)

@@ -404,6 +404,20 @@ short:
 	TESTB side, emojiTables_joining(R11)(lead*1);  \
 	JZ    fail
 
+// NARROW_TAIL jumps to tagsPass if the tagTail bytes at SI are the tail
+// at off in emojiTables.tails (R11), else to next. It clobbers BX.
+#define NARROW_TAIL(off, next) \
+	MOVQ emojiTables_tails+(off)(R11), BX;    \
+	CMPQ BX, (SI);                            \
+	JNE  next;                                \
+	MOVQ emojiTables_tails+(off)+8(R11), BX;  \
+	CMPQ BX, 8(SI);                           \
+	JNE  next;                                \
+	MOVQ emojiTables_tails+(off)+16(R11), BX; \
+	CMPQ BX, 16(SI);                          \
+	JEQ  tagsPass;                            \
+	JMP  next
+
 // func vecCopy256(dst, src []byte, v *vecTables, esc *escapeTable, e *emojiTables) (nDst, nSrc int)
 //
 // Registers: SI and DI where src is read and dst written, CX and R8 where
@@ -682,30 +696,38 @@ escaped:
 	JMP  block
 
 other:
-	// With e (the invisible classes), a joiner or a non-joiner that
-	// passes where it stands, as joinerPasses decides it, is copied here
-	// and the next block starts after it: right after a virama (E0,
-	// A4–B7 and a continuation byte, in the table), or, a non-joiner,
-	// between two letters of D8–DF and a continuation byte that join
-	// towards it. It needs three bytes of src before it and two after.
-	// Persian text has one in every few words, which the Go code decided
-	// one call at a time.
+	// With e (the invisible classes), what narrowPasses passes where the
+	// kernel stopped is copied here, and the next block starts after
+	// it: a joiner or a non-joiner right after a virama (E0, A4–B7 and a
+	// continuation byte, in the table), or, a non-joiner, between two
+	// letters of D8–DF and a continuation byte that join towards it; a
+	// joiner between two emoji, with a skin tone and U+FE0F before it or
+	// not; U+FE0F after a base; the tags of a recommended flag. Each
+	// needs three bytes of src before it and five from it, and what its
+	// case reads. Persian text has a non-joiner in every few words, and
+	// chat text a joiner or a selector in every few emoji, which the Go
+	// code decided one call at a time. R12 counts the bytes of src
+	// before SI, or R13, which the emoji before a joiner end at.
 	MOVQ    e+64(FP), R11
 	TESTQ   R11, R11
 	JZ      copied
 	LEAQ    5(SI), R12
 	CMPQ    R12, CX
 	JHI     copied
-	LEAQ    3(DI), R12
-	CMPQ    R12, R8
-	JHI     copied
 	MOVQ    SI, R12
 	SUBQ    src_base+24(FP), R12
 	CMPQ    R12, $3
 	JB      copied
 	MOVWLZX (SI), AX
+	CMPL    AX, $0xB8EF
+	JEQ     selector
+	CMPL    AX, $0xA0F3
+	JEQ     tags
 	CMPL    AX, $0x80E2
 	JNE     copied
+	LEAQ    3(DI), R13
+	CMPQ    R13, R8
+	JHI     copied
 	MOVBLZX 2(SI), AX
 	MOVL    AX, BX
 	ANDL    $0xFE, BX
@@ -718,20 +740,24 @@ other:
 	JB      nonJoiner
 	CMPB    BL, $0xB7
 	JA      nonJoiner
-	MOVBLZX -1(SI), R12
-	MOVL    R12, R13
-	ANDL    $0xC0, R13
-	CMPL    R13, $0x80
-	JNE     nonJoiner
+	MOVBLZX -1(SI), R13
+	MOVL    R13, R12
+	ANDL    $0xC0, R12
+	CMPL    R12, $0x80
+	JNE     nonJoinerBack
 	ANDL    $0x3F, BX
-	ANDL    $0x3F, R12
+	ANDL    $0x3F, R13
 	MOVBLZX emojiTables_viramaRows(R11)(BX*1), BX
-	TESTB   BL, emojiTables_viramaCols(R11)(R12*1)
+	TESTB   BL, emojiTables_viramaCols(R11)(R13*1)
 	JNZ     joinerPass
+
+nonJoinerBack:
+	MOVQ    SI, R12
+	SUBQ    src_base+24(FP), R12
 
 nonJoiner:
 	CMPL    AX, $0x8C
-	JNE     copied
+	JNE     emojiJoiner
 	MOVBLZX -2(SI), BX
 	MOVBLZX -1(SI), R12
 	LETTER_JOINS(BX, R12, R13, $const_joinsOnLeft, copied)
@@ -745,6 +771,87 @@ joinerPass:
 	MOVB    AL, 2(DI)
 	ADDQ    $3, SI
 	ADDQ    $3, DI
+	JMP     block
+
+emojiJoiner:
+	// A joiner: an emoji after it, and before it, back from R13, a
+	// base and U+FE0F or not, then a skin tone or not, then an emoji.
+	LEAQ    7(SI), R13
+	CMPQ    R13, CX
+	JHI     copied
+	MOVL    3(SI), BX
+	EMOJI_BIT(BX, R11, emojiTables_pict, copied, copied)
+	MOVQ    SI, R13
+	MOVWLZX -3(R13), BX
+	CMPL    BX, $0xB8EF
+	JNE     emojiSkin
+	CMPB    -1(R13), $0x8F
+	JNE     emojiSkin
+	SUBQ    $3, R13
+	SUBQ    $3, R12
+	CMPQ    R12, $4
+	JB      copied
+	MOVL    -4(R13), BX
+	EMOJI_BIT(BX, R11, emojiTables_base, copied, copied)
+
+emojiSkin:
+	CMPQ    R12, $4
+	JB      copied
+	MOVL    -4(R13), BX
+	EMOJI_BIT(BX, R11, emojiTables_mod, emojiBefore, emojiBefore)
+	SUBQ    $4, R13
+	SUBQ    $4, R12
+	CMPQ    R12, $4
+	JB      copied
+
+emojiBefore:
+	MOVL    -4(R13), BX
+	EMOJI_BIT(BX, R11, emojiTables_pict, copied, copied)
+	MOVL    $0x8D, AX
+	JMP     joinerPass
+
+selector:
+	// U+FE0F right after a base of the emoji block.
+	CMPB    2(SI), $0x8F
+	JNE     copied
+	CMPQ    R12, $4
+	JB      copied
+	LEAQ    3(DI), R13
+	CMPQ    R13, R8
+	JHI     copied
+	MOVL    -4(SI), BX
+	EMOJI_BIT(BX, R11, emojiTables_base, copied, copied)
+	MOVL    $0x8F, AX
+	JMP     joinerPass
+
+tags:
+	// The tags of a recommended flag, right after U+1F3F4, as one of
+	// emojiTables.tails.
+	CMPQ    R12, $4
+	JB      copied
+	LEAQ    const_tagTail(SI), R13
+	CMPQ    R13, CX
+	JHI     copied
+	LEAQ    const_tagTail(DI), R13
+	CMPQ    R13, R8
+	JHI     copied
+	CMPL    -4(SI), $0xB48F9FF0
+	JNE     copied
+	NARROW_TAIL(0, tags1)
+
+tags1:
+	NARROW_TAIL(const_tagTail, tags2)
+
+tags2:
+	NARROW_TAIL(2*const_tagTail, copied)
+
+tagsPass:
+	VMOVDQU (SI), X1
+	VMOVDQU X1, (DI)
+	MOVQ    16(SI), BX
+	MOVQ    BX, 16(DI)
+	ADDQ    $const_tagTail, SI
+	ADDQ    $const_tagTail, DI
 	JMP     block
 
 copied:

@@ -260,9 +260,8 @@ func vecScanBlocks(p []byte, v *vecTables, block int) int {
 // that it cuts off where something other than an escaped ASCII byte is
 // flagged; then an escaped ASCII byte there has its escape written from
 // esc, if the escape has one and it fits, and the next block starts after
-// it. With e, a joiner or a non-joiner there that joinerPasses passes is
-// copied, if it fits, and the next block starts after it. Anything else
-// ends the copy, there.
+// it. With e, what narrowPasses passes there is copied, if it fits, and
+// the next block starts after it. Anything else ends the copy, there.
 func vecCopy256Go(dst, src []byte, v *vecTables, esc *escapeTable, e *emojiTables) (nDst, nSrc int) {
 	for nSrc+32 <= len(src) && nDst+32 <= len(dst) {
 		b := src[nSrc : nSrc+32]
@@ -282,11 +281,15 @@ func vecCopy256Go(dst, src []byte, v *vecTables, esc *escapeTable, e *emojiTable
 		nSrc += start
 		c := src[nSrc]
 		if c >= 0x80 {
-			if e == nil || !joinerPasses(src, nSrc, e) || nDst+3 > len(dst) {
+			n := 0
+			if e != nil {
+				n = narrowPasses(src, nSrc, e)
+			}
+			if n == 0 || nDst+n > len(dst) {
 				return nDst, nSrc
 			}
-			nDst += copy(dst[nDst:], src[nSrc:nSrc+3])
-			nSrc += 3
+			nDst += copy(dst[nDst:], src[nSrc:nSrc+n])
+			nSrc += n
 			continue
 		}
 		t := &esc.texts[c]

@@ -290,26 +290,8 @@ GLOBL expandSlots<>(SB), RODATA|NOPTR, $128
 	TESTQ  BX, BX;                  \
 	JZ     keepsRest
 
-// EMOJI_IN jumps to notEmoji unless the dword r holds a character of the
-// emoji block (F0 9F and two continuation bytes), and to notIn unless its
-// bit in the bitmap at table(R13) (emojiTables) is set. It clobbers r and
-// AX.
-#define EMOJI_IN(r, table, notEmoji, notIn) \
-	MOVL r, AX;                  \
-	ANDL $0xC0C0FFFF, AX;        \
-	CMPL AX, $0x80809FF0;        \
-	JNE  notEmoji;               \
-	MOVL r, AX;                  \
-	SHRL $10, AX;                \
-	ANDL $0xFC0, AX;             \
-	SHRL $24, r;                 \
-	ANDL $0x3F, r;               \
-	ORL  AX, r;                  \
-	MOVL r, AX;                  \
-	SHRL $6, AX;                 \
-	MOVQ table(R13)(AX*8), AX;   \
-	BTQ  r, AX;                  \
-	JCC  notIn
+// EMOJI_IN is EMOJI_BIT (vec_amd64.h) with the tables at R13.
+#define EMOJI_IN(r, table, notEmoji, notIn) EMOJI_BIT(r, R13, table, notEmoji, notIn)
 
 // SYMBOL_AT jumps to fail unless the bytes at lead and last, two apart,
 // are those of a character of U+2000–U+2FFF (E2 and two continuation
