@@ -2,6 +2,7 @@ package sanitize
 
 import (
 	"math/bits"
+	"unicode"
 	"unicode/utf8"
 )
 
@@ -159,7 +160,7 @@ func viramasIn(w []byte, at int, flags uint64, e *emojiTables) uint64 {
 // emoji of the emoji block (U+1F000–U+1FFFF), Extended_Pictographic,
 // the one before with a skin tone and U+FE0F after it or not, as
 // zwjBetweenEmoji takes them; U+FE0F right after a base of the emoji
-// block (isBase); and the tags of a recommended flag right after U+1F3F4
+// block (isBase) or of symbolBases; and the tags of a recommended flag right after U+1F3F4
 // (tagRun). The rules pass each of these, as they pass those of the
 // AVX-512 kernel's passes. Where the AVX2 kernel stopped at each, and the
 // Go code decided it, a call of the kernel each, the invisible classes
@@ -204,6 +205,9 @@ func narrowPasses(w []byte, p int, e *emojiTables) int {
 		}
 	case selector(p):
 		if in(p-4, &e.base) {
+			return 3
+		}
+		if r, size := utf8.DecodeRune(w[p-3 : p]); size == 3 && unicode.Is(symbolBases, r) {
 			return 3
 		}
 	case w[p] == 0xF3 && w[p+1] == 0xA0 && p >= 4 && p+tagTail <= len(w) && string(w[p-4:p]) == string(rune(blackFlag)):

@@ -811,16 +811,42 @@ emojiBefore:
 	JMP     joinerPass
 
 selector:
-	// U+FE0F right after a base of the emoji block.
+	// U+FE0F right after a base of the emoji block, ...
 	CMPB    2(SI), $0x8F
 	JNE     copied
-	CMPQ    R12, $4
-	JB      copied
 	LEAQ    3(DI), R13
 	CMPQ    R13, R8
 	JHI     copied
+	CMPQ    R12, $4
+	JB      selectorSymbol
 	MOVL    -4(SI), BX
-	EMOJI_BIT(BX, R11, emojiTables_base, copied, copied)
+	EMOJI_BIT(BX, R11, emojiTables_base, selectorSymbol, selectorSymbol)
+	JMP     selectorPass
+
+selectorSymbol:
+	// ... or of U+2190–U+23FF or U+2600–U+27BF, all bases (symbolBases),
+	// as the heart of chat text is: E2 and two continuation bytes.
+	CMPB    -3(SI), $0xE2
+	JNE     copied
+	MOVBLZX -2(SI), BX
+	XORL    $0x80, BX
+	CMPL    BX, $0x3F
+	JHI     copied
+	MOVBLZX -1(SI), R13
+	XORL    $0x80, R13
+	CMPL    R13, $0x3F
+	JHI     copied
+	SHLL    $6, BX
+	ORL     R13, BX // from U+2000
+	CMPL    BX, $0x190
+	JB      copied
+	CMPL    BX, $0x7BF
+	JHI     copied
+	SUBL    $0x400, BX
+	CMPL    BX, $0x200
+	JB      copied // U+2400–U+25FF
+
+selectorPass:
 	MOVL    $0x8F, AX
 	JMP     joinerPass
 

@@ -303,7 +303,34 @@ func FuzzKernels(f *testing.F) {
 		before := min(int(set)/len(sets)%8, len(in))
 		checkGoCopy(t, s, m, in, before)
 		checkFastPaths(t, s, in)
+		checkNarrow(t, s, in, len(in)/2+32)
 	})
+}
+
+// checkNarrow holds the AVX2 kernel that copies to its Go version on in,
+// where the processor has it, with dst of 2*len(in) and size bytes, and
+// the fast paths through it to the plain loop: a processor with AVX-512
+// runs it on what is left short of a block, and -tags sanitize_narrow on
+// all (narrowPasses).
+func checkNarrow(t *testing.T, s *sanitizer, in []byte, size int) {
+	t.Helper()
+	if !haveVec {
+		return
+	}
+	wide := s.set.vec.wide
+	defer func() { s.set.vec.wide = wide }()
+	s.set.vec.wide = 0
+	for _, n := range []int{2 * len(in), size} {
+		dst, g := bytes.Repeat([]byte{'#'}, n), bytes.Repeat([]byte{'#'}, n)
+		k := s.kseq
+		nDst, nSrc := vecCopy(dst, in, s.set.vec, s.esc, &k)
+		gDst, gSrc := vecCopyGo(g, in, s.set.vec, s.esc, &k)
+		if nDst != gDst || nSrc != gSrc || !bytes.Equal(dst, g) {
+			t.Fatalf("%q, dst of %d: the AVX2 kernel wrote %q for %d bytes, its Go version %q for %d",
+				in, n, dst[:nDst], nSrc, g[:gDst], gSrc)
+		}
+	}
+	checkFastPaths(t, s, in)
 }
 
 // joinerPieces make text for the run of joiners (vec_generic_emoji.go):
