@@ -425,7 +425,8 @@ short:
 // Every block starts at a character boundary, so the block before it can
 // be taken as ASCII: Y15 stays zero. Only what is reported is written:
 // a character left open at the end of a block waits for the next. After
-// an ASCII block it tries four at once, as vecScan does.
+// an ASCII block it tries four at once, as vecScan does. R11 holds e
+// where the kernel has stopped at a character that it may pass (other).
 TEXT ·vecCopy256(SB), NOSPLIT, $0-88
 	MOVQ    dst_base+0(FP), DI
 	MOVQ    dst_len+8(FP), R8
@@ -702,7 +703,8 @@ other:
 	// continuation byte, in the table), or, a non-joiner, between two
 	// letters of D8–DF and a continuation byte that join towards it; a
 	// joiner between two emoji, with a skin tone and U+FE0F before it or
-	// not; U+FE0F after a base; the tags of a recommended flag. Each
+	// not; U+FE0F after a base of the emoji block or of symbolBases; the
+	// tags of a recommended flag. Each
 	// needs three bytes of src before it and five from it, and what its
 	// case reads. Persian text has a non-joiner in every few words, and
 	// chat text a joiner or a selector in every few emoji, which the Go
