@@ -146,6 +146,16 @@ func viramaPasses(w []byte, p int, v *indicBits) bool {
 	return v.has(rune(w[p-2]&0x3F)<<6 | rune(w[p-1]&0x3F))
 }
 
+// letterJoins returns the bits of joining (kernelJoining) of the letter of
+// two bytes of joiningLo to joiningHi at w[i:], D8–DF and a continuation
+// byte, or 0 if none is there.
+func letterJoins(w []byte, i int, joining *[joiningHi - joiningLo + 1]uint8) uint8 {
+	if i < 0 || i+2 > len(w) || w[i]&0xF8 != 0xD8 || w[i+1]&0xC0 != 0x80 {
+		return 0
+	}
+	return joining[int(w[i]&0x07)<<6|int(w[i+1]&0x3F)]
+}
+
 // nonJoinerPasses reports whether the non-joiner from w[p] to w[next]
 // passes as the kernel decides it, where it can, and as context.go's
 // joiner decides it there: within the lookBehind bytes before it, after
@@ -156,12 +166,7 @@ func viramaPasses(w []byte, p int, v *indicBits) bool {
 // the rule's virama does not come into it. Anything else it leaves to the
 // rules, which also see what earlier calls consumed.
 func nonJoinerPasses(w []byte, p, next int, joining *[joiningHi - joiningLo + 1]uint8) bool {
-	at := func(i int) uint8 { // the bits of the character of two bytes at w[i:], 0 if none
-		if i < 0 || i+2 > len(w) || w[i]&0xF8 != 0xD8 || w[i+1]&0xC0 != 0x80 {
-			return 0
-		}
-		return joining[int(w[i]&0x07)<<6|int(w[i+1]&0x3F)]
-	}
+	at := func(i int) uint8 { return letterJoins(w, i, joining) }
 	q := p
 	for {
 		if q -= 2; q < p-lookBehind {

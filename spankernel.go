@@ -9,9 +9,10 @@ var spanEscapes escapeTable
 // spanKernel is Span's fast path where the kernel that copies passes what
 // the kernel that scans stops at: the joiners, selectors and tags of emoji
 // sequences and the joiners of scripts, with the invisible classes, and,
-// the AVX-512 kernel alone, under KeepColors the SGR sequences it keeps. From src[at] up to end, it
-// returns how far the text is clean as far as that kernel can tell, and
-// notes in t.colored whether the sequences passed leave attributes on.
+// the AVX-512 kernel alone, under KeepColors the SGR sequences it keeps.
+// From src[at] up to end, it returns how far the text is clean as far as
+// that kernel can tell, and notes in t.colored whether the sequences
+// passed leave attributes on.
 // It copies into a scratch buffer that it throws away, with nothing
 // escaped, replaced or stripped (kernelSeq without esc, invalid or
 // kernelStrip), so that it stops at the first change; clean, which Span
