@@ -46,6 +46,11 @@ func (c *copier) emojis(b []byte, all, other uint64) bool {
 			return c.joiners(b, inRun)
 		}
 		flags &^= passed
+		// A block whose flags all pass the pass over emoji, none an
+		// escaped ASCII byte, starts a run of chat text.
+		if flags == 0 && all == other && !c.watch {
+			return c.chats(b, 0)
+		}
 		end := tailStart(b)
 		if 32 <= end && end < 64 && flags&below(end) == 0 {
 			return c.escapes(&run{b: b, end: end, flags: all &^ passed & below(end)})
@@ -104,6 +109,37 @@ func (c *copier) joiners(b []byte, pass joinerPass) bool {
 				return true
 			}
 		}
+	}
+}
+
+// chats copies the block b, whose flags are all of it and none of which
+// is left, and goes on with a run of well-formed blocks whose flags
+// emojiVecGo passes (chats in the kernel). Each block is copied up to the
+// run of bytes that are not ASCII at its end, if that starts from 32 on
+// and holds every flag left, as emojis cuts a block; else up to a
+// character left open at its end, if no flag is left. The run stops
+// before the first block that is neither, which the caller takes as it
+// would have, or at the end of src or dst.
+func (c *copier) chats(b []byte, left uint64) bool {
+	for {
+		n := tailStart(b)
+		switch {
+		case n < 32 && left == 0:
+			n = openEnd(b)
+		case n < 32 || left&below(n) != 0:
+			return true
+		}
+		c.nDst += copy(c.dst[c.nDst:], b[:n])
+		c.nSrc += n
+		if c.nSrc+64 > len(c.src) || c.nDst+64 > len(c.dst) {
+			return true
+		}
+		b = c.src[c.nSrc : c.nSrc+64]
+		all, other := c.v.copyFlags(b, 0, copy512)
+		if all != other || c.v.errorsIn(b) != 0 {
+			return true
+		}
+		left = other &^ emojiVecGo((*[64]byte)(b), other, c.k.emoji)
 	}
 }
 

@@ -3,6 +3,7 @@ package sanitize
 import (
 	"bytes"
 	"math/rand/v2"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -383,6 +384,55 @@ func TestVectorGoJoiners(t *testing.T) {
 	rng := rand.New(rand.NewPCG(9, 10))
 	for range runs(1500) {
 		in := pieceText(rng, 128+rng.IntN(1500), joinerPieces, joinerWords)
+		before := rng.IntN(12)
+		for i, s := range sets {
+			checkGoCopy(t, s, models[i], in, before, 64+rng.IntN(len(in)+64))
+		}
+	}
+}
+
+// chatPieces are the emoji sequences of chat text, as the ZWJ corpus has
+// them, whole, with a run of emoji and one of CJK text long enough to
+// reach back past the middle of a block, and joiners next to characters
+// that only the lead byte tells from emoji.
+var chatPieces = []string{
+	"👨\u200d👩\u200d👧 ", "👩🏽\u200d💻 ", "🏳\ufe0f\u200d🌈 ", "\u2764\ufe0f ", "👍🏻 ", "🇯🇵 ", "\u2764\ufe0f\u200d🔥 ",
+	"🏴" + tagsOf("gbeng") + "\U000E007F ", "🏴" + tagsOf("gbsct") + "\U000E007F", "🏴" + tagsOf("gbwls") + "\U000E007F ",
+	"😀😀😀😀😀😀😀😀😀😀\u200d🔥", "漢字仮名交じり文の長い行です。", "👨\u200d👩\u200d👧\u200d👦👩\u200d❤\ufe0f\u200d👨",
+	"\U0005F468\u200d👩 ", "👩\u200d\U000DF468 ", // not of the emoji block: their joiners do not pass
+}
+
+// chatWords are the words around chatPieces.
+var chatWords = []string{"the ", "quick ", "brown ", "fox ", "lol ", "ok ", "a ", "!"}
+
+// The run of chat text of the AVX-512 kernel that copies, started by a
+// block of chat text whose joiners, selectors and tags all pass, takes
+// each of emojiPieces and chatPieces at every place around the ends of
+// its blocks as its Go version does, and both do what the plain loop
+// does.
+func TestVectorGoChatsRun(t *testing.T) {
+	sets, models := goSets(emojiSets)
+	start := strings.Repeat("hi 👨\u200d👩\u200d👧 ok \u2764\ufe0f the 🏴"+tagsOf("gbsct")+"\U000E007F 👩🏽\u200d💻 ", 3)
+	for _, piece := range append(emojiPieces, chatPieces...) {
+		for at := 0; at < 140; at += step(7) {
+			in := []byte(start + strings.Repeat(" ", at) + piece + start)
+			for i, s := range sets {
+				checkGoCopy(t, s, models[i], in, 0)
+			}
+		}
+	}
+}
+
+// The AVX-512 kernel that copies passes emoji in long chat texts exactly
+// as its Go version does, where its run of chat text starts and stops,
+// under every set of emojiSets, with the caller's src reaching before
+// src, and dst cut anywhere; and both do what the plain loop does.
+func TestVectorGoChats(t *testing.T) {
+	sets, models := goSets(emojiSets)
+	rng := rand.New(rand.NewPCG(11, 12))
+	pieces := append(slices.Repeat(chatPieces, 8), emojiPieces...)
+	for range runs(1500) {
+		in := pieceText(rng, 128+rng.IntN(1500), pieces, chatWords)
 		before := rng.IntN(12)
 		for i, s := range sets {
 			checkGoCopy(t, s, models[i], in, before, 64+rng.IntN(len(in)+64))
