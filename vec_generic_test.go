@@ -272,9 +272,9 @@ func step(n int) int {
 }
 
 // FuzzKernels builds text from pieces, each byte of the input choosing
-// the next (sequencePieces, emojiPieces, joinerPieces and words), so that
-// short inputs make texts long and dense enough for the kernels, with
-// what their paths tell apart; the last byte chooses a set from
+// the next (sequencePieces, emojiPieces, joinerPieces, chatPieces and
+// words), so that short inputs make texts long and dense enough for the
+// kernels, with what their paths tell apart; the last byte chooses a set from
 // sequenceSets and emojiSets and the bytes of the caller's src before the
 // text. The kernel that copies is held to its Go version (checkGoCopy),
 // and every fast path to the plain loop (checkFastPaths).
@@ -288,7 +288,7 @@ func FuzzKernels(f *testing.F) {
 	f.Add([]byte("\x03\x05\x07\x09\x13\x15\x17\x19\x23\x25\x27\x29\x33\x35"), uint8(3))
 	f.Add([]byte("\x40\x41\x42\x43\x44\x45\x46\x47\x48\x49\x4a\x4b\x4c"), uint8(9))
 	var pieces []string
-	for _, p := range [][]string{sequencePieces, emojiPieces, sequenceWords, joinerPieces, joinerWords} {
+	for _, p := range [][]string{sequencePieces, emojiPieces, sequenceWords, joinerPieces, joinerWords, chatPieces, chatWords} {
 		pieces = append(pieces, p...)
 	}
 	sets, models := goSets(append(append([][]Option{}, sequenceSets...), emojiSets...))
