@@ -19,7 +19,9 @@ import (
 // where the first is a joiner or a non-joiner after a character led by
 // E0, viramaVecGo, and where it is another non-joiner, nonJoinerVecGo),
 // then flag by flag from the first left, up to the first that does not
-// pass.
+// pass. A block whose flags all pass a pass over joiners of scripts, or
+// over emoji, with no escaped ASCII byte and nothing watched, starts a
+// run of such blocks instead (joiners, chats).
 // A block that ends in a run of characters that are not ASCII from 32 on
 // ends before it where every flag before has passed, and so does one
 // whose tags after U+1F3F4 run past it: the next block holds their
