@@ -93,16 +93,8 @@ type joinerPass func(w []byte, at int, flags uint64, e *emojiTables) uint64
 func (c *copier) joiners(b []byte, pass joinerPass) bool {
 	n := openEnd(b)
 	for {
-		c.nDst += copy(c.dst[c.nDst:], b[:n])
-		c.nSrc += n
-		if c.nSrc+64 > len(c.src) || c.nDst+64 > len(c.dst) {
-			return true
-		}
-		b = c.src[c.nSrc : c.nSrc+64]
-		// An escaped ASCII byte or an ill-formed one ends the run; the
-		// passes take the block as well-formed.
-		all, other := c.v.copyFlags(b, 0, copy512)
-		if all != other || c.v.errorsIn(b) != 0 {
+		var other uint64
+		if b, other = c.runBlock(b, n); b == nil {
 			return true
 		}
 		n = openEnd(b)
@@ -131,18 +123,31 @@ func (c *copier) chats(b []byte, left uint64) bool {
 		case n < 32 || left&below(n) != 0:
 			return true
 		}
-		c.nDst += copy(c.dst[c.nDst:], b[:n])
-		c.nSrc += n
-		if c.nSrc+64 > len(c.src) || c.nDst+64 > len(c.dst) {
-			return true
-		}
-		b = c.src[c.nSrc : c.nSrc+64]
-		all, other := c.v.copyFlags(b, 0, copy512)
-		if all != other || c.v.errorsIn(b) != 0 {
+		var other uint64
+		if b, other = c.runBlock(b, n); b == nil {
 			return true
 		}
 		left = other &^ emojiVecGo((*[64]byte)(b), other, c.k.emoji)
 	}
+}
+
+// runBlock copies the first n bytes of the block b of a run (joiners,
+// chats) and returns the next block and its flags, or nil where the run
+// stops: at the end of src or dst, or at a block with an escaped ASCII
+// byte or an ill-formed one, for the runs' passes take every block as
+// well-formed.
+func (c *copier) runBlock(b []byte, n int) (next []byte, flags uint64) {
+	c.nDst += copy(c.dst[c.nDst:], b[:n])
+	c.nSrc += n
+	if c.nSrc+64 > len(c.src) || c.nDst+64 > len(c.dst) {
+		return nil, 0
+	}
+	next = c.src[c.nSrc : c.nSrc+64]
+	all, other := c.v.copyFlags(next, 0, copy512)
+	if all != other || c.v.errorsIn(next) != 0 {
+		return nil, 0
+	}
+	return next, other
 }
 
 // tailStart returns where the run of bytes that are not ASCII at the end

@@ -357,18 +357,25 @@ var joinerWords = []string{"کتاب ", "زبان ", "فارسی ", "دانشگ�
 // joinerPieces at every place around the ends of its blocks as its Go
 // version does, and both do what the plain loop does.
 func TestVectorGoJoinersRun(t *testing.T) {
-	sets, models := goSets(emojiSets)
 	for _, start := range []string{
 		strings.Repeat("می\u200cخواهم کتاب\u200cها ", 4),
 		strings.Repeat("क्\u200dष भारत स्\u200cत ", 4),
 	} {
-		after := strings.Repeat(start, 3)
-		for _, piece := range joinerPieces {
-			for at := 0; at < 140; at += step(5) {
-				in := []byte(start + strings.Repeat(" ", at) + piece + after)
-				for i, s := range sets {
-					checkGoCopy(t, s, models[i], in, 0)
-				}
+		checkAround(t, start, strings.Repeat(start, 3), joinerPieces, step(5))
+	}
+}
+
+// checkAround holds the AVX-512 kernel that copies to its Go version,
+// and both to the plain loop, under every set of emojiSets, on start,
+// then each of pieces after 0 to 139 spaces, every step, then after.
+func checkAround(t *testing.T, start, after string, pieces []string, step int) {
+	t.Helper()
+	sets, models := goSets(emojiSets)
+	for _, piece := range pieces {
+		for at := 0; at < 140; at += step {
+			in := []byte(start + strings.Repeat(" ", at) + piece + after)
+			for i, s := range sets {
+				checkGoCopy(t, s, models[i], in, 0)
 			}
 		}
 	}
@@ -380,10 +387,18 @@ func TestVectorGoJoinersRun(t *testing.T) {
 // emojiSets, with the caller's src reaching before src, and dst cut
 // anywhere; and both do what the plain loop does.
 func TestVectorGoJoiners(t *testing.T) {
+	checkPieceTexts(t, rand.New(rand.NewPCG(9, 10)), joinerPieces, joinerWords)
+}
+
+// checkPieceTexts holds the AVX-512 kernel that copies to its Go version,
+// and both to the plain loop, under every set of emojiSets, on runs(1500)
+// texts of 128 to 1627 bytes of pieces and words (pieceText), with the
+// caller's src reaching before src and dst cut anywhere.
+func checkPieceTexts(t *testing.T, rng *rand.Rand, pieces, words []string) {
+	t.Helper()
 	sets, models := goSets(emojiSets)
-	rng := rand.New(rand.NewPCG(9, 10))
 	for range runs(1500) {
-		in := pieceText(rng, 128+rng.IntN(1500), joinerPieces, joinerWords)
+		in := pieceText(rng, 128+rng.IntN(1500), pieces, words)
 		before := rng.IntN(12)
 		for i, s := range sets {
 			checkGoCopy(t, s, models[i], in, before, 64+rng.IntN(len(in)+64))
@@ -411,16 +426,8 @@ var chatWords = []string{"the ", "quick ", "brown ", "fox ", "lol ", "ok ", "a "
 // its blocks as its Go version does, and both do what the plain loop
 // does.
 func TestVectorGoChatsRun(t *testing.T) {
-	sets, models := goSets(emojiSets)
 	start := strings.Repeat("hi 👨\u200d👩\u200d👧 ok \u2764\ufe0f the 🏴"+tagsOf("gbsct")+"\U000E007F 👩🏽\u200d💻 ", 3)
-	for _, piece := range append(emojiPieces, chatPieces...) {
-		for at := 0; at < 140; at += step(7) {
-			in := []byte(start + strings.Repeat(" ", at) + piece + start)
-			for i, s := range sets {
-				checkGoCopy(t, s, models[i], in, 0)
-			}
-		}
-	}
+	checkAround(t, start, start, append(emojiPieces, chatPieces...), step(7))
 }
 
 // The AVX-512 kernel that copies passes emoji in long chat texts exactly
@@ -428,14 +435,6 @@ func TestVectorGoChatsRun(t *testing.T) {
 // under every set of emojiSets, with the caller's src reaching before
 // src, and dst cut anywhere; and both do what the plain loop does.
 func TestVectorGoChats(t *testing.T) {
-	sets, models := goSets(emojiSets)
-	rng := rand.New(rand.NewPCG(11, 12))
 	pieces := append(slices.Repeat(chatPieces, 8), emojiPieces...)
-	for range runs(1500) {
-		in := pieceText(rng, 128+rng.IntN(1500), pieces, chatWords)
-		before := rng.IntN(12)
-		for i, s := range sets {
-			checkGoCopy(t, s, models[i], in, before, 64+rng.IntN(len(in)+64))
-		}
-	}
+	checkPieceTexts(t, rand.New(rand.NewPCG(11, 12)), pieces, chatWords)
 }
