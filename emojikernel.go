@@ -69,6 +69,17 @@ var newEmojiTables = sync.OnceValue(func() *emojiTables {
 	return e
 })
 
+// isTail reports whether t, tagTail bytes, is the tail of one of the
+// recommended tag sequences: its tags after U+1F3F4, the cancel tag last.
+func (e *emojiTables) isTail(t []byte) bool {
+	for _, tail := range e.tails {
+		if string(t) == string(tail[:]) {
+			return true
+		}
+	}
+	return false
+}
+
 // kernelEmoji sets what k tells the kernel about emoji for s: nothing
 // unless passEmoji may run (emojiFast). Then s has no predicates, and only
 // Tags and Invisible hold tags, whose rule is tagRun's.

@@ -201,11 +201,9 @@ func narrowPasses(w []byte, p int, e *emojiTables) int {
 		if r, size := utf8.DecodeRune(w[p-3 : p]); size == 3 && unicode.Is(symbolBases, r) {
 			return 3
 		}
-	case w[p] == 0xF3 && w[p+1] == 0xA0 && p >= 4 && p+tagTail <= len(w) && string(w[p-4:p]) == string(rune(blackFlag)):
-		for _, tail := range e.tails {
-			if string(w[p:p+tagTail]) == string(tail[:]) {
-				return tagTail
-			}
+	case w[p] == 0xF3 && w[p+1] == 0xA0 && p >= 4 && p+tagTail <= len(w) && string(w[p-4:p]) == blackFlagUTF8:
+		if e.isTail(w[p : p+tagTail]) {
+			return tagTail
 		}
 	}
 	return 0

@@ -203,10 +203,8 @@ func (c *copier) emojiFlag(w []byte, at, k int) (pass uint64, cut int) {
 	if start > 64-tagTail {
 		return 0, start - 4
 	}
-	for _, tail := range c.k.emoji.tails {
-		if string(b[start:start+tagTail]) == string(tail[:]) {
-			return (1<<tagTail - 1) << start, -1
-		}
+	if c.k.emoji.isTail(b[start : start+tagTail]) {
+		return (1<<tagTail - 1) << start, -1
 	}
 	return 0, -1
 }
@@ -355,12 +353,8 @@ func emojiVecGo(block *[64]byte, flags uint64, e *emojiTables) uint64 {
 			continue
 		}
 		p := k - 1
-		if 4 <= p && p <= 64-tagTail && string(b[p-4:p]) == blackFlagUTF8 {
-			for _, tail := range e.tails {
-				if string(b[p:p+tagTail]) == string(tail[:]) {
-					pass |= (1<<tagTail - 1) << p
-				}
-			}
+		if 4 <= p && p <= 64-tagTail && string(b[p-4:p]) == blackFlagUTF8 && e.isTail(b[p:p+tagTail]) {
+			pass |= (1<<tagTail - 1) << p
 		}
 		break
 	}

@@ -274,9 +274,9 @@ func step(n int) int {
 // FuzzKernels builds text from pieces, each byte of the input choosing
 // the next (sequencePieces, emojiPieces, joinerPieces, chatPieces and
 // words), so that short inputs make texts long and dense enough for the
-// kernels, with what their paths tell apart; the last byte chooses a set from
-// sequenceSets and emojiSets and the bytes of the caller's src before the
-// text. The kernel that copies is held to its Go version (checkGoCopy),
+// kernels, with what their paths tell apart; the last byte chooses a set
+// from sequenceSets and emojiSets and the bytes of the caller's src
+// before the text. The kernel that copies is held to its Go version (checkGoCopy),
 // and every fast path to the plain loop (checkFastPaths).
 func FuzzKernels(f *testing.F) {
 	// An input of thousands of bytes made a text of some 80 KB, which the
