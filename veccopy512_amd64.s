@@ -21,6 +21,17 @@
 	CMPB 61(SI), $0xF0;    \
 	JAE  found
 
+// TAIL_START sets R10 to where the run of bytes that are not ASCII at the
+// end of the block Z0 starts, or 64 if its last byte is ASCII
+// (tailStart). It clobbers AX and K3.
+#define TAIL_START \
+	VPMOVB2M Z0, K3; \
+	KMOVQ    K3, AX; \
+	NOTQ     AX;     \
+	LZCNTQ   AX, AX; \
+	MOVL     $64, R10; \
+	SUBQ     AX, R10
+
 // ROOM64 jumps to fail unless 64 bytes more fit in both src and dst.
 #define ROOM64(fail) \
 	LEAQ 64(SI), R11; \
@@ -2205,12 +2216,7 @@ emojisTail:
 	// before has passed: the next block starts with the run, whose
 	// context is then all in it, where its joiners and selectors would
 	// have been left to the scalar code here and there.
-	VPMOVB2M Z0, K3
-	KMOVQ    K3, AX
-	NOTQ     AX
-	LZCNTQ   AX, AX
-	MOVL     $64, R10
-	SUBQ     AX, R10 // where the run starts; 64 if none
+	TAIL_START // where the run starts; 64 if none
 	CMPQ     R10, $32
 	JB       emojisWhole
 	CMPQ     R10, $64
@@ -2539,12 +2545,7 @@ joinersPassed:
 	// the block ends before it, as emojisVecDone ends it, and the next
 	// starts with the word.
 	ANDNQ      BX, R12, BX
-	VPMOVB2M   Z0, K3
-	KMOVQ      K3, AX
-	NOTQ       AX
-	LZCNTQ     AX, AX
-	MOVL       $64, R10
-	SUBQ       AX, R10 // where the run starts; 64, with every flag below, if none
+	TAIL_START // where the run starts; 64, with every flag below, if none
 	CMPQ       R10, $32
 	JB         loaded
 	BZHIQ      R10, BX, AX
@@ -2602,12 +2603,7 @@ chatsLeft:
 
 chatsPassed:
 	// BX: the flags left. R10: where the run at the end starts.
-	VPMOVB2M   Z0, K3
-	KMOVQ      K3, AX
-	NOTQ       AX
-	LZCNTQ     AX, AX
-	MOVL       $64, R10
-	SUBQ       AX, R10
+	TAIL_START
 	CMPQ       R10, $32
 	JB         chatsShort
 	BZHIQ      R10, BX, AX
