@@ -26,6 +26,7 @@ type sanitizer struct {
 	esc       *escapeTable
 	seqKernel bool
 	csiKernel bool      // the AVX-512 kernel handles CSI sequences of the plain form
+	stripRun  bool      // else copySequences drops them with stripBlocks (striprun.go)
 	kseq      kernelSeq // how it does, and the state it keeps (colored)
 	// spanKernel's buffer, which it makes the first time it runs over
 	// spanScratch bytes where a reader or a writer of this package owns
@@ -106,6 +107,7 @@ func (t *sanitizer) init(c config) {
 			}
 		}
 		t.csiKernel = t.seqKernel && t.set.vec.wide != 0
+		t.stripRun = haveStripRun && t.seqKernel && !t.csiKernel && t.kseq.mode == kernelStrip
 	}
 }
 

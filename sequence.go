@@ -427,6 +427,7 @@ func (p SequencePolicy) String() string {
 // are.
 func (t *sanitizer) copySequences(dst, src []byte) (nDst, nSrc int) {
 	ascii := &t.set.ascii
+	retry := 0 // where the run of blocks may be tried again
 	for nSrc < len(src) {
 		// A run of text, as far as it fits: between sequences it tends to
 		// be short, and the plain loop finds its end before the fast
@@ -446,6 +447,19 @@ func (t *sanitizer) copySequences(dst, src []byte) (nDst, nSrc int) {
 		nSrc = run
 		if nSrc == len(src) || src[nSrc] != 0x1B {
 			break
+		}
+		if t.stripRun && t.set.vec != nil && nSrc >= retry && len(src)-nSrc >= stripRunMin && len(dst)-nDst >= 64 {
+			// Where the AVX2 kernel runs, the sequences and the text
+			// between them block after block, as the AVX-512 kernel
+			// takes them; where the first block is not for it, not
+			// again before the next.
+			d, s := t.stripBlocks(dst[nDst:], src[nSrc:])
+			nDst += d
+			nSrc += s
+			if s > 0 {
+				continue
+			}
+			retry = nSrc + 64
 		}
 		seq, ok := scanCSI(src[nSrc:], t.keepColors)
 		if !ok {

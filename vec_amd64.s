@@ -3,16 +3,7 @@
 #include "go_asm.h"
 #include "textflag.h"
 #include "vec_amd64.h"
-
-// ESCAPED sets out nonzero in the bytes of x, all ASCII, that are escaped:
-// escLo and hi say so for the low and the high half of each byte. It uses
-// Y12–Y14 and clobbers t.
-#define ESCAPED(x, t, out) \
-	VPSRLW  $4, x, t;   \
-	VPAND   Y14, t, t;  \
-	VPSHUFB t, Y13, t;  \
-	VPSHUFB x, Y12, out; \
-	VPAND   t, out, out
+#include "vec256_amd64.h"
 
 // CHECK, PAIRS and CHECK_ESC set Y2 nonzero in the bytes of the block Y0
 // that are ill-formed (Keiser–Lemire), C1 controls, escaped ASCII bytes or

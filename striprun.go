@@ -1,0 +1,106 @@
+package sanitize
+
+import "math/bits"
+
+// The run of blocks that strips CSI sequences where the AVX2 kernel runs.
+//
+// Under StripSequences alone, the AVX-512 kernel drops the CSI sequences
+// of the plain form itself, block after block (csisRun in
+// veccopy512_amd64.s). The AVX2 kernel stops at each ESC, and
+// copySequences had taken each sequence and the short text after it in
+// Go: a coloured log, with a sequence every 15 bytes, went at 0.8 GB/s
+// there, a fiftieth of the AVX-512 kernel's speed, on most processors in
+// service (those without AVX-512: AMD's before Zen 4, Intel's client
+// cores, and the Xeons before Ice Lake, which the AVX-512 kernel leaves
+// out for want of VBMI2). stripRun256 (striprun_amd64.s) is that run for
+// them: each block of 64 bytes, two of 32, is ASCII, and its only flags
+// are ESCs that start CSI sequences of the plain form, ESC [, parameter
+// bytes 30–3F, a final byte 40–7E, each ending in the block but the last,
+// which may end in the next (acrossCSIs). It writes what is outside them,
+// and the next block skips the bytes the last took. Anything else ends
+// the run, at the start of the block, or past the sequence that took its
+// first bytes, and the recognizer goes on from there as before.
+//
+// AVX2 has no instruction that packs the bytes of a mask as VPCOMPRESSB
+// does: the run packs each eight bytes with a shuffle looked up by their
+// eight bits (packShuffles) and stores all eight, the next group
+// overwriting what is past the bytes kept, so that it writes up to eight
+// bytes past its output. It writes into a scratch buffer, and
+// stripBlocks copies what it kept: Transform writes nothing past what it
+// reports.
+
+// stripRunGo is what stripRun256 does, the Go version the tests hold it
+// to: from the start of src, while a block of 64 bytes and the 64 after
+// it are in src and dst has room for 128 bytes, it writes to dst the bytes
+// of each block that acrossCSIs keeps, but for the bytes of a sequence of
+// the block before, and returns how much it wrote and read.
+func stripRunGo(dst, src []byte, v *vecTables) (nDst, nSrc int) {
+	skip := 0
+	for nSrc+2*64 <= len(src) && nDst+2*64 <= len(dst) {
+		b, next := src[nSrc:nSrc+64], src[nSrc+64:nSrc+128]
+		if !isASCII(b) {
+			break
+		}
+		keep, tail, ok := acrossCSIs(b, next, v.escapedIn(b))
+		if !ok {
+			break
+		}
+		for f := keep &^ below(skip); f != 0; f &= f - 1 {
+			dst[nDst] = b[firstBit(f)]
+			nDst++
+		}
+		nSrc += 64
+		skip = tail
+	}
+	return nDst, nSrc + skip
+}
+
+// packShuffles holds, for each mask of eight bytes, the places of the
+// bytes it has, in order, as VPSHUFB takes them: byte i of entry m is the
+// place of the i-th bit set in m, and 0x80 (a zero) past the last.
+var packShuffles = func() (t [256]uint64) {
+	for m := range t {
+		e, i := ^uint64(0)&0x8080808080808080, 0
+		for f := uint(m); f != 0; f &= f - 1 {
+			e = e&^(0xFF<<(8*i)) | uint64(bits.TrailingZeros(f))<<(8*i)
+			i++
+		}
+		t[m] = e
+	}
+	return t
+}()
+
+// stripRunMin is the least src and dst that copySequences gives the run:
+// a block and the one after it, and a block's room to write.
+const stripRunMin = 2 * 64
+
+// stripBlocks is copySequences' run of blocks under StripSequences alone,
+// where the AVX2 kernel runs (stripRun): it returns how much it wrote to
+// dst and read from src. It writes through the sanitizer's scratch buffer
+// where a reader or a writer of this package owns it, as spanKernel does,
+// and else through 1 KiB on the stack.
+func (t *sanitizer) stripBlocks(dst, src []byte) (nDst, nSrc int) {
+	if t.scratch == nil && t.ownsScratch && len(src) >= spanScratch {
+		t.scratch = make([]byte, spanScratch)
+	}
+	if t.scratch != nil {
+		return t.stripWith(t.scratch, dst, src)
+	}
+	var small [1 << 10]byte // zeroed only where it is used
+	return t.stripWith(small[:], dst, src)
+}
+
+// stripWith is stripBlocks with the scratch buffer given.
+func (t *sanitizer) stripWith(scratch, dst, src []byte) (nDst, nSrc int) {
+	for {
+		// The run writes up to a block past what it keeps, and keeps no
+		// more than room-64: no more than dst holds.
+		room := min(len(scratch), len(dst)-nDst+64)
+		d, s := stripRun(scratch[:room], src[nSrc:], t.set.vec)
+		nDst += copy(dst[nDst:], scratch[:d])
+		nSrc += s
+		if s == 0 || room < len(scratch) || d+stripRunMin <= room {
+			return nDst, nSrc // at something it does not take, or dst is full
+		}
+	}
+}

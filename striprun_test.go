@@ -1,0 +1,176 @@
+package sanitize
+
+import (
+	"bytes"
+	"io"
+	"math/rand/v2"
+	"strings"
+	"testing"
+
+	"golang.org/x/text/transform"
+)
+
+// stripRunSets are the sets under which copySequences runs stripBlocks:
+// StripSequences alone, with line feeds and tabs escaped or not.
+var stripRunSets = [][]Option{
+	{Sequences(StripSequences), Allow('\t', '\n')},
+	{Sequences(StripSequences)},
+}
+
+// stripRunPieces make coloured logs of CSI sequences of the plain form,
+// which the run drops, of every length up to one longer than two blocks,
+// whose carry runs past the block after; and, now and then, what ends
+// the run: a sequence of another form (intermediates, a control, DEL, an
+// ESC inside), OSC and escape sequences, an ESC alone or at the end, an
+// escaped control (a tab or a line feed, under one of the sets), text
+// that is not ASCII, an ill-formed byte, a C1 CSI.
+var stripRunPieces = []string{
+	"\x1b[0m", "\x1b[m", "\x1b[1m", "\x1b[31m", "\x1b[1;31m", "\x1b[38;5;208m", "\x1b[48;2;1;2;3m", "\x1b[38:2::1:2:3m",
+	"\x1b[?25l", "\x1b[2J", "\x1b[1;1H", "\x1b[>0c", "\x1b[8m", "\x1b[" + strings.Repeat("1;", 28) + "m",
+	"\x1b[" + strings.Repeat("0", 61) + "m", "\x1b[" + strings.Repeat("2;", 40) + "m", "\x1b[" + strings.Repeat("3", 130) + "m",
+	"\x1b[0m", "\x1b[32m", "\x1b[36m", "\x1b[0m", "\x1b[2m", "\x1b[33m", "\x1b[0m", "\x1b[1;31m",
+}
+
+// stripRunBreakers are those that end it.
+var stripRunBreakers = []string{
+	"\x1b[1 q", "\x1b[3\x001m", "\x1b[3\x7fm", "\x1b[3\x1b[1m", "\x1b[3\tm", "\x1b[3\nm", "\x1b]0;title\x07",
+	"\x1b]8;;https://example.com\x1b\\", "\x1b(B", "\x1b7", "\x1b", "\x1b[", "\r", "\x00", "\t", "\n", "\n", "é", "\xff", "\u009b31m",
+}
+
+// stripRunWords are the text between them.
+var stripRunWords = []string{"status", "=", " ", "200", "INFO", "m", "[", "]", "2026-11-21T18:00:00Z", "~", "@"}
+
+// stripRunText returns a coloured log of about n bytes, with one breaker
+// in every rare pieces on average.
+func stripRunText(rng *rand.Rand, n, rare int) []byte {
+	var in []byte
+	for len(in) < n {
+		switch {
+		case rng.IntN(rare) == 0:
+			in = append(in, stripRunBreakers[rng.IntN(len(stripRunBreakers))]...)
+		case rng.IntN(2) == 0:
+			in = append(in, stripRunPieces[rng.IntN(len(stripRunPieces))]...)
+		default:
+			in = append(in, stripRunWords[rng.IntN(len(stripRunWords))]...)
+		}
+	}
+	return in
+}
+
+// Each entry of packShuffles picks the bytes of its mask, in order.
+func TestPackShuffles(t *testing.T) {
+	for m := range 256 {
+		var want []byte
+		for i := range 8 {
+			if m>>i&1 != 0 {
+				want = append(want, byte(i))
+			}
+		}
+		e := packShuffles[m]
+		for i := range 8 {
+			got := byte(e >> (8 * i))
+			if i < len(want) && got != want[i] || i >= len(want) && got != 0x80 {
+				t.Fatalf("mask %08b: byte %d of the shuffle is %#x; want the places %v, then 0x80", m, i, got, want)
+			}
+		}
+	}
+}
+
+// The run's Go version writes what the plain loop writes for what it
+// reads, and on a coloured log of plain sequences reads blocks of most.
+func TestStripRunGo(t *testing.T) {
+	rng := rand.New(rand.NewPCG(21, 22))
+	for _, opts := range stripRunSets {
+		s := newSanitizer(configure(opts))
+		_, ref := fastPaths(s)
+		v := vecTablesOf(&s.set)
+		long := 0 // inputs of which it reads two blocks or more
+		for range runs(3000) {
+			in := stripRunText(rng, 128+rng.IntN(1024), 40)
+			dst := make([]byte, 2*64+rng.IntN(len(in)))
+			nDst, nSrc := stripRunGo(dst, in, v)
+			want, err := oneShot(ref, in[:nSrc])
+			if err != nil || !bytes.Equal(dst[:nDst], want) {
+				t.Fatalf("%v: %q: the run wrote %q for %d bytes; the plain loop %q (%v)", opts, in, dst[:nDst], nSrc, want, err)
+			}
+			if nSrc >= 2*64 {
+				long++
+			}
+		}
+		if long < runs(3000)/4 {
+			t.Errorf("%v: the run read two blocks of %d inputs of %d: it should of most", opts, long, runs(3000))
+		}
+	}
+}
+
+// stripRun256 does exactly what its Go version does, and writes nothing
+// more than eight bytes past what it reports.
+func TestStripRun(t *testing.T) {
+	if !haveStripRun {
+		t.Skip("no AVX2 kernel here")
+	}
+	rng := rand.New(rand.NewPCG(23, 24))
+	for _, opts := range stripRunSets {
+		s := newSanitizer(configure(opts))
+		v := vecTablesOf(&s.set)
+		for range runs(20000) {
+			in := stripRunText(rng, 1+rng.IntN(1024), 1+rng.IntN(60))
+			size := rng.IntN(len(in) + 3*64)
+			dst, g := bytes.Repeat([]byte{'#'}, size), bytes.Repeat([]byte{'#'}, size)
+			nDst, nSrc := stripRun(dst, in, v)
+			gDst, gSrc := stripRunGo(g, in, v)
+			if nDst != gDst || nSrc != gSrc || !bytes.Equal(dst[:nDst], g[:gDst]) {
+				t.Fatalf("%v: %q, dst of %d: the kernel wrote %q for %d bytes; its Go version %q for %d",
+					opts, in, size, dst[:nDst], nSrc, g[:gDst], gSrc)
+			}
+			if rest := dst[min(nDst+8, size):]; strings.Trim(string(rest), "#") != "" {
+				t.Fatalf("%v: %q, dst of %d: the kernel wrote %q more than eight bytes past the %d it reported", opts, in, size, rest, nDst)
+			}
+		}
+	}
+}
+
+// narrowed returns s as a processor without AVX-512 runs it: the AVX2
+// kernel, and copySequences with stripBlocks.
+func narrowed(s *sanitizer) *sanitizer {
+	n := *s
+	if s.set.vec != nil {
+		v := *s.set.vec
+		v.wide = 0
+		n.set.vec = &v
+	}
+	n.csiKernel = false
+	n.stripRun = haveStripRun && n.seqKernel && n.kseq.mode == kernelStrip
+	return &n
+}
+
+// Where the AVX2 kernel runs, StripSequences writes what the plain loop
+// writes, whatever the pieces src comes in and the size of dst, through
+// transform.NewReader's buffers of 4 KiB and NewReader's, and writes
+// nothing past what it reports.
+func TestStripBlocks(t *testing.T) {
+	rng := rand.New(rand.NewPCG(25, 26))
+	for _, opts := range stripRunSets {
+		s := narrowed(newSanitizer(configure(opts)))
+		if !s.stripRun && haveStripRun {
+			t.Fatalf("%v: the run is off", opts)
+		}
+		_, ref := fastPaths(s)
+		for i := range runs(1500) {
+			in := stripRunText(rng, rng.IntN(2048), 1+rng.IntN(80))
+			want, _ := oneShot(ref, in)
+			cuts := []int{rng.IntN(len(in) + 1), rng.IntN(len(in) + 1), rng.IntN(len(in) + 1)}
+			size := []int{64, 100, 128, 129, 200, 1024, 4096}[i%7]
+			got, err := drive(t, s, in, cuts, size)
+			if err != nil || !bytes.Equal(got, want) {
+				t.Fatalf("%v: %q cut at %v, dst of %d: wrote %q (%v); the plain loop %q", opts, in, cuts, size, got, err, want)
+			}
+		}
+		in := stripRunText(rng, 64<<10, 60)
+		want, _ := oneShot(ref, in)
+		s.Reset()
+		if got, err := io.ReadAll(transform.NewReader(bytes.NewReader(in), s)); err != nil || !bytes.Equal(got, want) {
+			t.Errorf("%v: through transform.NewReader, the output differs from the plain loop's (%v)", opts, err)
+		}
+	}
+}
