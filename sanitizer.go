@@ -26,7 +26,8 @@ type sanitizer struct {
 	esc       *escapeTable
 	seqKernel bool
 	csiKernel bool      // the AVX-512 kernel handles CSI sequences of the plain form
-	stripRun  bool      // else copySequences drops them with stripBlocks (striprun.go)
+	stripRun  bool      // else copySequences drops them with stripBlocks (striprun.go),
+	keepRun   bool      // or keeps SGR sequences with keepBlocks (keeprun.go)
 	kseq      kernelSeq // how it does, and the state it keeps (colored)
 	// spanKernel's buffer, which it makes the first time it runs over
 	// spanScratch bytes where a reader or a writer of this package owns
@@ -107,7 +108,8 @@ func (t *sanitizer) init(c config) {
 			}
 		}
 		t.csiKernel = t.seqKernel && t.set.vec.wide != 0
-		t.stripRun = haveStripRun && t.seqKernel && !t.csiKernel && t.kseq.mode == kernelStrip
+		t.stripRun = haveRuns && t.seqKernel && !t.csiKernel && t.kseq.mode == kernelStrip
+		t.keepRun = haveRuns && t.seqKernel && !t.csiKernel && t.kseq.mode&kernelKeep != 0
 	}
 }
 
@@ -296,7 +298,7 @@ func (t *sanitizer) Span(src []byte, atEOF bool) (n int, err error) {
 				if seq.kind == seqSGR {
 					n += seq.size
 					t.colored = t.resets && !seq.reset
-					kernel = kernel || t.csiKernel
+					kernel = kernel || t.csiKernel || t.keepRun
 					continue
 				}
 				if seq.kind == seqMore {

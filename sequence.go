@@ -448,12 +448,17 @@ func (t *sanitizer) copySequences(dst, src []byte) (nDst, nSrc int) {
 		if nSrc == len(src) || src[nSrc] != 0x1B {
 			break
 		}
-		if t.stripRun && t.set.vec != nil && nSrc >= retry && len(src)-nSrc >= stripRunMin && len(dst)-nDst >= 64 {
+		if (t.stripRun || t.keepRun) && t.set.vec != nil && nSrc >= retry && len(src)-nSrc >= runMin && len(dst)-nDst >= 64 {
 			// Where the AVX2 kernel runs, the sequences and the text
 			// between them block after block, as the AVX-512 kernel
 			// takes them; where the first block is not for it, not
 			// again before the next.
-			d, s := t.stripBlocks(dst[nDst:], src[nSrc:])
+			var d, s int
+			if t.stripRun {
+				d, s = t.stripBlocks(dst[nDst:], src[nSrc:])
+			} else {
+				d, s = t.keepBlocks(dst[nDst:], src[nSrc:])
+			}
 			nDst += d
 			nSrc += s
 			if s > 0 {

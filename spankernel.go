@@ -8,35 +8,33 @@ var spanEscapes escapeTable
 
 // spanKernel is Span's fast path where the kernel that copies passes what
 // the kernel that scans stops at: the joiners, selectors and tags of emoji
-// sequences and the joiners of scripts, with the invisible classes, and,
-// the AVX-512 kernel alone, under KeepColors the SGR sequences it keeps.
-// From src[at] up to end, it returns how far the text is clean as far as
-// that kernel can tell, and notes in t.colored whether the sequences
-// passed leave attributes on.
-// It copies into a scratch buffer that it throws away, with nothing
-// escaped, replaced or stripped (kernelSeq without esc, invalid or
-// kernelStrip), so that it stops at the first change; clean, which Span
-// calls next, goes on from there. Copying costs more than scanning, so
-// Span calls this only once an emoji, a joiner or an SGR sequence has
-// passed. The AVX2 kernel passes the joiners, selectors and tags of emoji
-// and of scripts too (narrowPasses), but no SGR sequence: with it, under
-// -tags sanitize_narrow, the invisible classes read Persian and Hindi
-// text through NewReader 1.9x as fast as with clean alone, which stops at
-// each, and chat text dense with emoji sequences 1.7x (five interleaved
-// passes).
-// The kernel copies at most len(scratch) bytes at a call, and starts
-// anew at the next: where a reader or a writer owns the sanitizer, which
-// Spans long texts, it makes itself spanScratch bytes (sanitizer.scratch)
-// the first time it needs them, with which NewReader read the log of SGR
-// sequences 1.15x as fast as with 1 KiB. (Made with every reader and
-// writer, most of which never pass an emoji or a colour, they made
-// Validate through NewReader 0.64x as fast on ASCII.)
-// Without it, Span passed each SGR sequence in Go, and Bytes, NewReader
-// and NewWriter, which call it first, read a log of SGR sequences alone
-// at a tenth of Transform's speed or less (TestSpanKernel holds it to
+// sequences and the joiners of scripts, with the invisible classes, and
+// under KeepColors the SGR sequences it keeps (the AVX-512 kernel, or
+// keepSpan where the AVX2 kernel runs). From src[at] up to end, it returns
+// how far the text is clean as far as that kernel can tell, and notes in
+// t.colored whether the sequences passed leave attributes on. It copies
+// into a scratch buffer that it throws away, with nothing escaped, replaced
+// or stripped (kernelSeq without esc, invalid or kernelStrip), so that it
+// stops at the first change; clean, which Span calls next, goes on from
+// there. Copying costs more than scanning, so Span calls this only once an
+// emoji, a joiner or an SGR sequence has passed. The AVX2 kernel passes the
+// joiners, selectors and tags of emoji and of scripts too (narrowPasses),
+// and keepSpan SGR sequences: with the first, under -tags sanitize_narrow,
+// the invisible classes read Persian and Hindi text through NewReader 1.9x
+// as fast as with clean alone, which stops at each, and chat text dense
+// with emoji sequences 1.7x (five interleaved passes). The kernel copies at
+// most len(scratch) bytes at a call, and starts anew at the next: where a
+// reader or a writer owns the sanitizer, which Spans long texts, it makes
+// itself spanScratch bytes (sanitizer.scratch) the first time it needs
+// them, with which NewReader read the log of SGR sequences 1.15x as fast as
+// with 1 KiB. (Made with every reader and writer, most of which never pass
+// an emoji or a colour, they made Validate through NewReader 0.64x as fast
+// on ASCII.) Without it, Span passed each SGR sequence in Go, and Bytes,
+// NewReader and NewWriter, which call it first, read a log of SGR sequences
+// alone at a tenth of Transform's speed or less (TestSpanKernel holds it to
 // the reference).
 func (t *sanitizer) spanKernel(src []byte, at, end int) int {
-	if t.set.vec == nil || t.set.vec.wide == 0 && t.kseq.emoji == nil || t.reference {
+	if t.set.vec == nil || t.set.vec.wide == 0 && t.kseq.emoji == nil && !t.keepRun || t.reference {
 		return 0
 	}
 	if t.scratch == nil && t.ownsScratch && end-at >= spanScratch {
@@ -49,8 +47,30 @@ func (t *sanitizer) spanKernel(src []byte, at, end int) int {
 	return t.spanWith(small[:], src, at, end)
 }
 
+// keepSpan is spanWith where the AVX2 kernel runs under KeepColors
+// (keepRun) and has no emoji to pass: its steps, whose output is thrown
+// away, pass the SGR sequences that Transform keeps and the text between
+// them, as the AVX-512 kernel does, and stop at anything else. Without it, NewReader,
+// which calls Span first, read the log of SGR sequences under KeepColors
+// at a tenth of Transform's speed there (0.54 against 6.0 GB/s).
+func (t *sanitizer) keepSpan(scratch, src []byte, at, end int) int {
+	n := at
+	for end-n >= runMin {
+		d, s, on := keepRun(scratch, src[n:end], t.set.vec, t.kseq.mode, t.colored)
+		t.colored = on
+		n += s
+		if s == 0 || d+2*64 <= len(scratch) {
+			break // at something it does not pass
+		}
+	}
+	return n - at
+}
+
 // spanWith is spanKernel with the scratch buffer given.
 func (t *sanitizer) spanWith(scratch, src []byte, at, end int) int {
+	if t.keepRun && t.kseq.emoji == nil {
+		return t.keepSpan(scratch, src, at, end)
+	}
 	k := kernelSeq{emoji: t.kseq.emoji}
 	if t.csiKernel {
 		// The kernel sees every introducer, and stops at those that

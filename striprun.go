@@ -16,10 +16,13 @@ import "math/bits"
 // them: each block of 64 bytes, two of 32, is ASCII, and its only flags
 // are ESCs that start CSI sequences of the plain form, ESC [, parameter
 // bytes 30–3F, a final byte 40–7E, each ending in the block but the last,
-// which may end in the next (acrossCSIs). It writes what is outside them,
-// and the next block skips the bytes the last took. Anything else ends
-// the run, at the start of the block, or past the sequence that took its
-// first bytes, and the recognizer goes on from there as before.
+// which may end in the next (acrossCSIs); or, where a block has others,
+// ESCs that start OSC sequences too, ended by BEL or ST with no other
+// control inside, and the ESCs and BELs of their ends (acrossOSCs), as
+// the hyperlinks and titles of a coloured log. It writes what is outside
+// them, and the next block skips the bytes the last took. Anything else
+// ends the run, at the start of the block, or past the sequence that
+// took its first bytes, and the recognizer goes on from there as before.
 //
 // AVX2 has no instruction that packs the bytes of a mask as VPCOMPRESSB
 // does: the run packs each eight bytes with a shuffle looked up by their
@@ -32,8 +35,9 @@ import "math/bits"
 // stripRunGo is what stripRun256 does, the Go version the tests hold it
 // to: from the start of src, while a block of 64 bytes and the 64 after
 // it are in src and dst has room for 128 bytes, it writes to dst the bytes
-// of each block that acrossCSIs keeps, but for the bytes of a sequence of
-// the block before, and returns how much it wrote and read.
+// of each block that acrossCSIs keeps, or else acrossOSCs, but for the
+// bytes of a sequence of the block before, and returns how much it wrote
+// and read.
 func stripRunGo(dst, src []byte, v *vecTables) (nDst, nSrc int) {
 	skip := 0
 	for nSrc+2*64 <= len(src) && nDst+2*64 <= len(dst) {
@@ -41,7 +45,11 @@ func stripRunGo(dst, src []byte, v *vecTables) (nDst, nSrc int) {
 		if !isASCII(b) {
 			break
 		}
-		keep, tail, ok := acrossCSIs(b, next, v.escapedIn(b))
+		flags := v.escapedIn(b)
+		keep, tail, ok := acrossCSIs(b, next, flags)
+		if !ok {
+			keep, tail, ok = acrossOSCs(b, next, flags, skip)
+		}
 		if !ok {
 			break
 		}
@@ -70,9 +78,10 @@ var packShuffles = func() (t [256]uint64) {
 	return t
 }()
 
-// stripRunMin is the least src and dst that copySequences gives the run:
-// a block and the one after it, and a block's room to write.
-const stripRunMin = 2 * 64
+// runMin is the least src and dst that copySequences gives the runs
+// (stripBlocks, keepBlocks): a block and the one after it, and a block's
+// room to write.
+const runMin = 2 * 64
 
 // stripBlocks is copySequences' run of blocks under StripSequences alone,
 // where the AVX2 kernel runs (stripRun): it returns how much it wrote to
@@ -99,7 +108,7 @@ func (t *sanitizer) stripWith(scratch, dst, src []byte) (nDst, nSrc int) {
 		d, s := stripRun(scratch[:room], src[nSrc:], t.set.vec)
 		nDst += copy(dst[nDst:], scratch[:d])
 		nSrc += s
-		if s == 0 || room < len(scratch) || d+stripRunMin <= room {
+		if s == 0 || room < len(scratch) || d+runMin <= room {
 			return nDst, nSrc // at something it does not take, or dst is full
 		}
 	}

@@ -31,23 +31,36 @@ var stripRunPieces = []string{
 	"\x1b[0m", "\x1b[32m", "\x1b[36m", "\x1b[0m", "\x1b[2m", "\x1b[33m", "\x1b[0m", "\x1b[1;31m",
 }
 
+// stripRunOSCs are the OSC sequences that the run drops, ended by BEL
+// and by ST, two in a row, one longer than a block, and those it does
+// not: a control, a line feed or an ESC inside, text that is not ASCII,
+// a C1 ST, an ST or a BEL alone, one not ended.
+var stripRunOSCs = []string{
+	"\x1b]0;title\x07", "\x1b]8;;https://example.com/run/42\x1b\\link\x1b]8;;\x1b\\", "\x1b]0;a\x07\x1b]0;b\x07\x1b[1m",
+	"\x1b]0;" + strings.Repeat("x", 100) + "\x07", "\x1b]0;" + strings.Repeat("y", 60) + "\x1b\\", "\x1b]\x07", "\x1b]\x1b\\",
+	"\x1b]0;a\x01b\x07", "\x1b]0;a\nb\x07", "\x1b]0;a\x1b[1mb\x07", "\x1b]0;a\x1bb\x07", "\x1b]0;€\x07", "\x1b]0;t\u009c",
+	"\x1b\\", "\x07", "\x1b]0;", "\x1b]0;" + strings.Repeat("z", 130) + "\x07",
+}
+
 // stripRunBreakers are those that end it.
 var stripRunBreakers = []string{
-	"\x1b[1 q", "\x1b[3\x001m", "\x1b[3\x7fm", "\x1b[3\x1b[1m", "\x1b[3\tm", "\x1b[3\nm", "\x1b]0;title\x07",
-	"\x1b]8;;https://example.com\x1b\\", "\x1b(B", "\x1b7", "\x1b", "\x1b[", "\r", "\x00", "\t", "\n", "\n", "é", "\xff", "\u009b31m",
+	"\x1b[1 q", "\x1b[3\x001m", "\x1b[3\x7fm", "\x1b[3\x1b[1m", "\x1b[3\tm", "\x1b[3\nm", "\x1b(B", "\x1b7",
+	"\x1b", "\x1b[", "\r", "\x00", "\t", "\n", "\n", "é", "\xff", "\u009b31m",
 }
 
 // stripRunWords are the text between them.
 var stripRunWords = []string{"status", "=", " ", "200", "INFO", "m", "[", "]", "2026-11-21T18:00:00Z", "~", "@"}
 
 // stripRunText returns a coloured log of about n bytes, with one breaker
-// in every rare pieces on average.
+// in every rare pieces on average, and an OSC sequence in every eight.
 func stripRunText(rng *rand.Rand, n, rare int) []byte {
 	var in []byte
 	for len(in) < n {
 		switch {
 		case rng.IntN(rare) == 0:
 			in = append(in, stripRunBreakers[rng.IntN(len(stripRunBreakers))]...)
+		case rng.IntN(8) == 0:
+			in = append(in, stripRunOSCs[rng.IntN(len(stripRunOSCs))]...)
 		case rng.IntN(2) == 0:
 			in = append(in, stripRunPieces[rng.IntN(len(stripRunPieces))]...)
 		default:
@@ -77,14 +90,14 @@ func TestPackShuffles(t *testing.T) {
 }
 
 // The run's Go version writes what the plain loop writes for what it
-// reads, and on a coloured log of plain sequences reads blocks of most.
+// reads, and on coloured logs reads blocks of many, and OSC sequences.
 func TestStripRunGo(t *testing.T) {
 	rng := rand.New(rand.NewPCG(21, 22))
 	for _, opts := range stripRunSets {
 		s := newSanitizer(configure(opts))
 		_, ref := fastPaths(s)
 		v := vecTablesOf(&s.set)
-		long := 0 // inputs of which it reads two blocks or more
+		long, oscs := 0, 0 // inputs of which it reads two blocks or more, and an OSC sequence
 		for range runs(3000) {
 			in := stripRunText(rng, 128+rng.IntN(1024), 40)
 			dst := make([]byte, 2*64+rng.IntN(len(in)))
@@ -96,9 +109,12 @@ func TestStripRunGo(t *testing.T) {
 			if nSrc >= 2*64 {
 				long++
 			}
+			if bytes.Contains(in[:nSrc], []byte("\x1b]")) {
+				oscs++
+			}
 		}
-		if long < runs(3000)/4 {
-			t.Errorf("%v: the run read two blocks of %d inputs of %d: it should of most", opts, long, runs(3000))
+		if long < runs(3000)/8 || oscs < runs(3000)/20 {
+			t.Errorf("%v: the run read two blocks of %d inputs of %d, and an OSC sequence of %d: it should of many", opts, long, runs(3000), oscs)
 		}
 	}
 }
@@ -106,7 +122,7 @@ func TestStripRunGo(t *testing.T) {
 // stripRun256 does exactly what its Go version does, and writes nothing
 // more than eight bytes past what it reports.
 func TestStripRun(t *testing.T) {
-	if !haveStripRun {
+	if !haveRuns {
 		t.Skip("no AVX2 kernel here")
 	}
 	rng := rand.New(rand.NewPCG(23, 24))
@@ -131,7 +147,7 @@ func TestStripRun(t *testing.T) {
 }
 
 // narrowed returns s as a processor without AVX-512 runs it: the AVX2
-// kernel, and copySequences with stripBlocks.
+// kernel, and copySequences with stripBlocks or keepBlocks.
 func narrowed(s *sanitizer) *sanitizer {
 	n := *s
 	if s.set.vec != nil {
@@ -140,7 +156,8 @@ func narrowed(s *sanitizer) *sanitizer {
 		n.set.vec = &v
 	}
 	n.csiKernel = false
-	n.stripRun = haveStripRun && n.seqKernel && n.kseq.mode == kernelStrip
+	n.stripRun = haveRuns && n.seqKernel && n.kseq.mode == kernelStrip
+	n.keepRun = haveRuns && n.seqKernel && n.kseq.mode&kernelKeep != 0
 	return &n
 }
 
@@ -152,7 +169,7 @@ func TestStripBlocks(t *testing.T) {
 	rng := rand.New(rand.NewPCG(25, 26))
 	for _, opts := range stripRunSets {
 		s := narrowed(newSanitizer(configure(opts)))
-		if !s.stripRun && haveStripRun {
+		if !s.stripRun && haveRuns {
 			t.Fatalf("%v: the run is off", opts)
 		}
 		_, ref := fastPaths(s)

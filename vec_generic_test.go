@@ -310,9 +310,10 @@ func FuzzKernels(f *testing.F) {
 
 // checkNarrow holds the AVX2 kernel that copies to its Go version on in,
 // where the processor has it, with dst of 2*len(in) and size bytes, and
-// the fast paths through it to the plain loop: a processor with AVX-512
-// runs it on what is left short of a block, and -tags sanitize_narrow on
-// all (narrowPasses).
+// the fast paths to the plain loop as a processor without AVX-512 runs
+// them (narrowed): a processor with AVX-512 runs the AVX2 kernel on what
+// is left short of a block, and -tags sanitize_narrow on all
+// (narrowPasses, stripBlocks).
 func checkNarrow(t *testing.T, s *sanitizer, in []byte, size int) {
 	t.Helper()
 	if !haveVec {
@@ -331,7 +332,7 @@ func checkNarrow(t *testing.T, s *sanitizer, in []byte, size int) {
 				in, n, dst[:nDst], nSrc, g[:gDst], gSrc)
 		}
 	}
-	checkFastPaths(t, s, in)
+	checkFastPaths(t, narrowed(s), in)
 }
 
 // joinerPieces make text for the run of joiners (vec_generic_emoji.go):

@@ -1,0 +1,97 @@
+package sanitize
+
+import "math/bits"
+
+// The run of blocks that keeps SGR sequences where the AVX2 kernel runs.
+//
+// Under KeepColors, the AVX-512 kernel copies a block whose sequences are
+// all SGR sequences that it keeps, and carries from block to block what
+// one leaves open (keepsRun in veccopy512_amd64.s). The AVX2 kernel stops
+// at each ESC, and copySequences had taken each sequence and the short
+// text after it in Go: a coloured log went at 0.55 GB/s there.
+// keepRun256 (keeprun_amd64.s) is a simpler run for those processors:
+// step after step of 64 bytes, each ASCII, whose flags are all ESCs that
+// start SGR sequences that keepsBlock takes, as the AVX-512 kernel's
+// block loop takes a block alone (keeps), it copies them as they are. A
+// step whose last sequence runs past its end stops before that
+// sequence's ESC, and the next starts there, so that no step carries
+// anything to the next but whether attributes are on. Anything else ends
+// the run, where the recognizer goes on as before. Its stores of 64 bytes
+// run past the end of a step that is cut, so it writes into a scratch
+// buffer, as stripRun does.
+
+// keepRunGo is what keepRun256 does, the Go version the tests hold it to:
+// from the start of src, while 64 bytes are in src and dst has room for
+// 128, it copies each step, a block of 64 bytes or the bytes before its
+// last ESC where the sequence that starts there runs past the block,
+// that keepsBlock takes with the options of mode (kernelColors,
+// kernelLineFeed), with attributes on at the start if on is, and returns
+// how much it wrote and read, and whether they are on at the end.
+func keepRunGo(dst, src []byte, v *vecTables, mode uint8, on bool) (nDst, nSrc int, colored bool) {
+	c := copier{v: v, k: &kernelSeq{mode: mode}}
+	c.setColored(on)
+	for nSrc+64 <= len(src) && nDst+2*64 <= len(dst) {
+		b := src[nSrc : nSrc+64]
+		if !isASCII(b) {
+			break
+		}
+		escs, end := bytesOf(b, 0x1B), 64
+		if _, carry := bits.Add64(escs<<2, paramBytes(b), 0); carry != 0 || escs>>62 != 0 {
+			end = 63 - bits.LeadingZeros64(escs) // the last sequence runs past: the next step starts with it
+			if end <= 0 {
+				break
+			}
+		}
+		r := run{b: b, end: end, flags: v.escapedIn(b) & below(end)}
+		escs, params, sum, ok := plainCSIs(&r)
+		if !ok || !c.keepsBlock(&r, escs, params&^sum, sum&^params) {
+			break
+		}
+		nDst += copy(dst[nDst:], b[:end])
+		nSrc += end
+	}
+	return nDst, nSrc, c.colored
+}
+
+// keepBlocks is copySequences' run of steps under KeepColors, where the
+// AVX2 kernel runs (keepRun): it returns how much it wrote to dst and read
+// from src, and notes in t.colored whether the sequences it kept leave
+// attributes on. It writes through a scratch buffer as stripBlocks does.
+func (t *sanitizer) keepBlocks(dst, src []byte) (nDst, nSrc int) {
+	if t.scratch == nil && t.ownsScratch && len(src) >= spanScratch {
+		t.scratch = make([]byte, spanScratch)
+	}
+	if t.scratch != nil {
+		return t.keepWith(t.scratch, dst, src)
+	}
+	var small [1 << 10]byte // zeroed only where it is used
+	return t.keepWith(small[:], dst, src)
+}
+
+// keepWith is keepBlocks with the scratch buffer given.
+func (t *sanitizer) keepWith(scratch, dst, src []byte) (nDst, nSrc int) {
+	for {
+		room := min(len(scratch), len(dst)-nDst+64)
+		d, s, on := keepRun(scratch[:room], src[nSrc:], t.set.vec, t.kseq.mode, t.colored)
+		t.colored = on
+		nDst += copy(dst[nDst:], scratch[:d])
+		nSrc += s
+		if s == 0 || room < len(scratch) || d+2*64 <= room {
+			return nDst, nSrc // at something it does not take, or dst is full
+		}
+	}
+}
+
+// keepConsts are keepRun256's constants, each a vector of 32 bytes: m, 0,
+// 8, line feed, B, and by the low half of a parameter byte (30–3F) 0x80
+// for those that keeps leaves to sgr, :, and < = > ? (keepsBad).
+var keepConsts = func() (t [6][32]byte) {
+	for i := range 32 {
+		t[0][i], t[1][i], t[2][i], t[3][i], t[4][i] = 'm', '0', '8', '\n', 0x0B
+		switch i & 15 {
+		case 0xA, 0xC, 0xD, 0xE, 0xF:
+			t[5][i] = 0x80
+		}
+	}
+	return t
+}()

@@ -1,0 +1,163 @@
+package sanitize
+
+import (
+	"bytes"
+	"io"
+	"math/rand/v2"
+	"strings"
+	"testing"
+
+	"golang.org/x/text/transform"
+)
+
+// keepRunSets are the sets under which copySequences runs keepBlocks:
+// KeepColors with line feeds raw, which a reset goes before while
+// attributes are on, and escaped; with no resets (Reversible); and with
+// StripSequences for the other sequences.
+var keepRunSets = [][]Option{
+	{KeepColors(), Allow('\t', '\n')},
+	{KeepColors()},
+	{KeepColors(), Reversible(), Allow('\n')},
+	{KeepColors(), Sequences(StripSequences), Allow('\t', '\n')},
+}
+
+// keepRunPieces make coloured logs of SGR sequences that the run keeps:
+// resets of every form, a colour argument that ends in 8, 8s that are
+// not conceal, the longest that KeepColors keeps, sequences that run past
+// a block.
+var keepRunPieces = []string{
+	"\x1b[0m", "\x1b[m", "\x1b[1m", "\x1b[31m", "\x1b[1;31m", "\x1b[31;0m", "\x1b[38;5;208m", "\x1b[48;5;82m",
+	"\x1b[38;5;8m", "\x1b[10m", "\x1b[00m", "\x1b[;m", "\x1b[0;m", "\x1b[18m", "\x1b[80m",
+	"\x1b[" + strings.Repeat("1;", 30) + "0m", "\x1b[" + strings.Repeat("0", 61) + "m",
+	"\x1b[32mINFO\x1b[0m ", "\x1b[36mstatus\x1b[0m=", "\x1b[1m\x1b[31mERR\x1b[0m\x1b[0m ",
+}
+
+// keepRunBreakers are the sequences that look like those but that the
+// run leaves to the recognizer: conceal, a reset among colour arguments
+// (which sgr tells apart), one byte longer than KeepColors keeps,
+// sub-parameters, a private marker, another final byte, an ESC among the
+// parameters.
+var keepRunBreakers = []string{
+	"\x1b[8m", "\x1b[08m", "\x1b[1;008m", "\x1b[1008m", "\x1b[38;5;0m", "\x1b[38;2;255;0;0m", "\x1b[28;0m",
+	"\x1b[" + strings.Repeat("1;", 30) + "10m", "\x1b[38:5:1m", "\x1b[?1m", "\x1b[2J", "\x1b[1\x1b[1m",
+}
+
+// keepRunText returns a coloured log of about n bytes, with one breaker
+// of each list (stripRunBreakers, stripRunOSCs, keepRunBreakers) in
+// every rare pieces on average, and the end of a line in every sixteen.
+func keepRunText(rng *rand.Rand, n, rare int) []byte {
+	var in []byte
+	for len(in) < n {
+		switch {
+		case rng.IntN(rare) == 0:
+			in = append(in, stripRunBreakers[rng.IntN(len(stripRunBreakers))]...)
+		case rng.IntN(rare) == 0:
+			in = append(in, stripRunOSCs[rng.IntN(len(stripRunOSCs))]...)
+		case rng.IntN(rare) == 0:
+			in = append(in, keepRunBreakers[rng.IntN(len(keepRunBreakers))]...)
+		case rng.IntN(16) == 0: // the end of a line, mostly after a reset
+			if rng.IntN(4) != 0 {
+				in = append(in, "\x1b[0m"...)
+			}
+			in = append(in, '\n')
+		case rng.IntN(2) == 0:
+			in = append(in, keepRunPieces[rng.IntN(len(keepRunPieces))]...)
+		default:
+			in = append(in, stripRunWords[rng.IntN(len(stripRunWords))]...)
+		}
+	}
+	return in
+}
+
+// The run's Go version writes what the plain loop writes for what it
+// reads, and leaves attributes on where it does; on coloured logs it
+// reads two blocks or more of many.
+func TestKeepRunGo(t *testing.T) {
+	rng := rand.New(rand.NewPCG(27, 28))
+	long := 0 // inputs of which it reads two blocks or more
+	for _, opts := range keepRunSets {
+		s := newSanitizer(configure(opts))
+		_, ref := fastPaths(s)
+		v := vecTablesOf(&s.set)
+		for range runs(3000) {
+			in := keepRunText(rng, 64+rng.IntN(1024), 40)
+			on := s.resets && rng.IntN(2) == 0
+			dst := make([]byte, 2*64+rng.IntN(len(in)))
+			nDst, nSrc, colored := keepRunGo(dst, in, v, s.kseq.mode, on)
+			ref.Reset()
+			ref.colored = on
+			want := make([]byte, 8*nSrc+64)
+			wDst, wSrc, err := ref.Transform(want, in[:nSrc], false)
+			if err != nil || wSrc != nSrc || !bytes.Equal(dst[:nDst], want[:wDst]) || colored != ref.colored {
+				t.Fatalf("%v: %q, attributes on %v: the run wrote %q for %d bytes, on %v; the plain loop %q for %d, on %v (%v)",
+					opts, in, on, dst[:nDst], nSrc, colored, want[:wDst], wSrc, ref.colored, err)
+			}
+			if nSrc >= 2*64 {
+				long++
+			}
+		}
+	}
+	if all := len(keepRunSets) * runs(3000); long < all/10 {
+		t.Errorf("the run read two blocks of %d inputs of %d: it should of many", long, all)
+	}
+}
+
+// keepRun256 does exactly what its Go version does, and writes nothing
+// more than 64 bytes past what it reports.
+func TestKeepRun(t *testing.T) {
+	if !haveRuns {
+		t.Skip("no AVX2 kernel here")
+	}
+	rng := rand.New(rand.NewPCG(29, 30))
+	for _, opts := range keepRunSets {
+		s := newSanitizer(configure(opts))
+		v := vecTablesOf(&s.set)
+		for range runs(20000) {
+			in := keepRunText(rng, 1+rng.IntN(1024), 1+rng.IntN(60))
+			on := s.resets && rng.IntN(2) == 0
+			size := rng.IntN(len(in) + 3*64)
+			dst, g := bytes.Repeat([]byte{'#'}, size), bytes.Repeat([]byte{'#'}, size)
+			nDst, nSrc, colored := keepRun(dst, in, v, s.kseq.mode, on)
+			gDst, gSrc, gColored := keepRunGo(g, in, v, s.kseq.mode, on)
+			if nDst != gDst || nSrc != gSrc || colored != gColored || !bytes.Equal(dst[:nDst], g[:gDst]) {
+				t.Fatalf("%v: %q, on %v, dst of %d: the kernel wrote %q for %d bytes, on %v; its Go version %q for %d, on %v",
+					opts, in, on, size, dst[:nDst], nSrc, colored, g[:gDst], gSrc, gColored)
+			}
+			if rest := dst[min(nDst+64, size):]; strings.Trim(string(rest), "#") != "" {
+				t.Fatalf("%v: %q, dst of %d: the kernel wrote %q more than 64 bytes past the %d it reported", opts, in, size, rest, nDst)
+			}
+		}
+	}
+}
+
+// Where the AVX2 kernel runs, KeepColors writes what the plain loop
+// writes, whatever the pieces src comes in and the size of dst, and
+// through transform.NewReader's buffers of 4 KiB; and Span passes what
+// the plain loop's does.
+func TestKeepBlocks(t *testing.T) {
+	rng := rand.New(rand.NewPCG(31, 32))
+	for _, opts := range keepRunSets {
+		s := narrowed(newSanitizer(configure(opts)))
+		if !s.keepRun && haveRuns {
+			t.Fatalf("%v: the run is off", opts)
+		}
+		_, ref := fastPaths(s)
+		for i := range runs(1500) {
+			in := keepRunText(rng, rng.IntN(2048), 1+rng.IntN(80))
+			want, _ := oneShot(ref, in)
+			cuts := []int{rng.IntN(len(in) + 1), rng.IntN(len(in) + 1), rng.IntN(len(in) + 1)}
+			size := []int{64, 100, 128, 129, 200, 1024, 4096}[i%7]
+			got, err := drive(t, s, in, cuts, size)
+			if err != nil || !bytes.Equal(got, want) {
+				t.Fatalf("%v: %q cut at %v, dst of %d: wrote %q (%v); the plain loop %q", opts, in, cuts, size, got, err, want)
+			}
+			checkFastPaths(t, s, in) // Span too (keepSpan)
+		}
+		in := keepRunText(rng, 64<<10, 60)
+		want, _ := oneShot(ref, in)
+		s.Reset()
+		if got, err := io.ReadAll(transform.NewReader(bytes.NewReader(in), s)); err != nil || !bytes.Equal(got, want) {
+			t.Errorf("%v: through transform.NewReader, the output differs from the plain loop's (%v)", opts, err)
+		}
+	}
+}
