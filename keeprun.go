@@ -38,19 +38,73 @@ func keepRunGo(dst, src []byte, v *vecTables, mode uint8, on bool) (nDst, nSrc i
 		escs, end := bytesOf(b, 0x1B), 64
 		if _, carry := bits.Add64(escs<<2, paramBytes(b), 0); carry != 0 || escs>>62 != 0 {
 			end = 63 - bits.LeadingZeros64(escs) // the last sequence runs past: the next step starts with it
-			if end <= 0 {
-				break
+		}
+		if osc := escs & (bytesOf(b, ']') >> 1); mode&kernelStrip != 0 && osc != 0 {
+			// So does an OSC sequence that does not end in the block.
+			last := 63 - bits.LeadingZeros64(osc)
+			if term := bytesOf(b, 0x07) | escs&(bytesOf(b, '\\')>>1)<<1; term&^below(last+1) == 0 {
+				end = min(end, last)
 			}
+		}
+		if end <= 0 {
+			break
 		}
 		r := run{b: b, end: end, flags: v.escapedIn(b) & below(end)}
 		escs, params, sum, ok := plainCSIs(&r)
-		if !ok || !c.keepsBlock(&r, escs, params&^sum, sum&^params) {
-			break
+		switch {
+		case ok && c.keepsBlock(&r, escs, params&^sum, sum&^params):
+			nDst += copy(dst[nDst:], b[:end])
+		case mode&kernelStrip == 0:
+			return nDst, nSrc, c.colored
+		default:
+			drop, ok := c.keepsStepOSCs(&r)
+			if !ok {
+				return nDst, nSrc, c.colored
+			}
+			for f := below(end) &^ drop; f != 0; f &= f - 1 {
+				dst[nDst] = b[firstBit(f)]
+				nDst++
+			}
 		}
-		nDst += copy(dst[nDst:], b[:end])
 		nSrc += end
 	}
 	return nDst, nSrc, c.colored
+}
+
+// keepsStepOSCs is keepRunGo's second try at the step r under
+// StripSequences too: OSC sequences, each from ESC ] to its first BEL or
+// ST (ESC \) in the step with no other control inside, as oscs takes
+// them, which it drops; every other ESC starting an SGR sequence that
+// keepsBlock takes, none inside one of those; and no flag but those ESCs
+// and the BELs that end OSC sequences. It returns the bytes to drop, and
+// whether it takes the step.
+func (c *copier) keepsStepOSCs(r *run) (drop uint64, ok bool) {
+	b, live := r.b, below(r.end)
+	escs := bytesOf(b, 0x1B) & live
+	osc := escs & (bytesOf(b, ']') >> 1)
+	st := escs & (bytesOf(b, '\\') >> 1)
+	csi := escs &^ (osc | st)
+	term := (bytesOf(b, 0x07) | st<<1) & live
+	sum, carry := bits.Add64(^term, osc, 0)
+	ends := sum & term // where the carry from each ESC stops
+	if osc == 0 || carry != 0 || bits.OnesCount64(ends) != bits.OnesCount64(osc) || st&^(ends>>1) != 0 {
+		return 0, false
+	}
+	known := st | osc | csi | ends
+	drop = ends<<1 - osc
+	if r.flags&^known != 0 || controls(b)&drop&^known != 0 {
+		return 0, false
+	}
+	if csi>>62 != 0 || csi&^(bytesOf(b, '[')>>1) != 0 {
+		return 0, false
+	}
+	params := paramBytes(b)
+	sum, carry = bits.Add64(csi<<2, params, 0)
+	finals := sum &^ params
+	if carry != 0 || (finals<<1-csi)&drop != 0 || !c.keepsBlock(r, csi, params&^sum, finals) {
+		return 0, false
+	}
+	return drop, true
 }
 
 // keepBlocks is copySequences' run of steps under KeepColors, where the
@@ -83,11 +137,13 @@ func (t *sanitizer) keepWith(scratch, dst, src []byte) (nDst, nSrc int) {
 }
 
 // keepConsts are keepRun256's constants, each a vector of 32 bytes: m, 0,
-// 8, line feed, B, and by the low half of a parameter byte (30–3F) 0x80
-// for those that keeps leaves to sgr, :, and < = > ? (keepsBad).
-var keepConsts = func() (t [6][32]byte) {
+// 8, line feed, B; by the low half of a parameter byte (30–3F) 0x80 for
+// those that keeps leaves to sgr, :, and < = > ? (keepsBad); and ], \,
+// BEL and 1F, the last of the C0 controls.
+var keepConsts = func() (t [10][32]byte) {
 	for i := range 32 {
 		t[0][i], t[1][i], t[2][i], t[3][i], t[4][i] = 'm', '0', '8', '\n', 0x0B
+		t[6][i], t[7][i], t[8][i], t[9][i] = ']', '\\', 0x07, 0x1F
 		switch i & 15 {
 		case 0xA, 0xC, 0xD, 0xE, 0xF:
 			t[5][i] = 0x80

@@ -11,14 +11,29 @@
 	VPCMPEQB c, Y1, Y3; \
 	MASK64(Y2, Y3, out, t)
 
-// func keepRun256(dst, src []byte, v *vecTables, consts *[6][32]byte, mode, on uint64) (nDst, nSrc int, colored uint64)
+// PACK8 writes at DI the bytes of the group g of eight of the block at SI
+// that the byte g of keep (at keep-72(SP)) has, packed with the shuffle
+// packShuffles has for them (DX), with a store of eight bytes, and moves
+// DI past them. It clobbers R12, X2 and X3.
+#define PACK8(g) \
+	MOVBQZX keep-72+g(SP), R12; \
+	VMOVQ   (8*g)(SI), X2;     \
+	VMOVQ   (DX)(R12*8), X3;   \
+	VPSHUFB X3, X2, X2;        \
+	VMOVQ   X2, (DI);          \
+	POPCNTL R12, R12;          \
+	ADDQ    R12, DI
+
+// func keepRun256(dst, src []byte, v *vecTables, consts *[10][32]byte, shuffles *[256]uint64, mode, on uint64) (nDst, nSrc int, colored uint64)
 //
 // keepRunGo (keeprun.go) with AVX2: each step is the block of 64 bytes at
-// SI, in Y0 and Y1, or its bytes before CX, and goes to DI whole. R10
-// says whether attributes are on; R9 holds keepConsts (m, 0, 8, line
-// feed, B, keepsBad at 0, 32, …, 160), Y15, Y11, Y10 and Y9 ESC, [, F0
-// and 30, Y12–Y14 the escapes (ESCAPED).
-TEXT ·keepRun256(SB), NOSPLIT, $24-104
+// SI, in Y0 and Y1, or its bytes before CX (R15 has them), and goes to DI
+// whole, or under StripSequences without its OSC sequences (drop),
+// packed as stripRun256 packs. R10 says whether attributes are on; R9
+// holds keepConsts (m, 0, 8, line feed, B, keepsBad, ], \, BEL, 1F at 0,
+// 32, …, 288), Y15, Y11, Y10 and Y9 ESC, [, F0 and 30, Y12–Y14 the
+// escapes (ESCAPED).
+TEXT ·keepRun256(SB), NOSPLIT, $112-112
 	MOVQ         dst_base+0(FP), DI
 	MOVQ         dst_len+8(FP), R11
 	ADDQ         DI, R11
@@ -27,9 +42,9 @@ TEXT ·keepRun256(SB), NOSPLIT, $24-104
 	MOVQ         src_len+32(FP), R11
 	ADDQ         SI, R11
 	MOVQ         R11, srcEnd-8(SP)
-	MOVQ         mode+64(FP), R11
+	MOVQ         mode+72(FP), R11
 	MOVQ         R11, mode-24(SP)
-	MOVQ         on+72(FP), R10
+	MOVQ         on+80(FP), R10
 	MOVQ         consts+56(FP), R9
 	MOVQ         v+48(FP), DX
 	VMOVDQU      vecTables_nibble(DX), Y14
@@ -83,10 +98,38 @@ step:
 	SUBQ         R13, R14
 	TESTQ        R12, R12
 	CMOVQNE      R14, CX
+	// Under StripSequences, so does an OSC sequence that does not end
+	// in the block, at its ESC.
+	TESTQ        $const_kernelStrip, mode-24(SP)
+	JZ           cut
+	EQUAL64(192(R9), R11, R12)
+	SHRQ         $1, R11
+	ANDQ         AX, R11 // ESC ]
+	JZ           cut
+	LZCNTQ       R11, R11
+	MOVL         $63, R13
+	SUBQ         R11, R13 // the last
+	EQUAL64(224(R9), R11, R12)
+	SHRQ         $1, R11
+	ANDQ         AX, R11
+	SHLQ         $1, R11 // the \ of an ST
+	EQUAL64(256(R9), R12, R14)
+	ORQ          R12, R11 // the terminators
+	LEAQ         1(R13), R12
+	MOVQ         $-1, R14
+	BZHIQ        R12, R14, R14
+	ANDNQ        R11, R14, R11
+	JNZ          cut
+	CMPQ         R13, CX
+	CMOVQLT      R13, CX
+
+cut:
 	TESTQ        CX, CX
 	JLE          done
 	MOVQ         $-1, R15
 	BZHIQ        CX, R15, R15
+	MOVQ         $0, drop-32(SP)
+	MOVQ         AX, escs-48(SP)
 	// No flag before the end but ESCs.
 	ESCAPED_BUT(Y0, Y2, Y4, Y3)
 	ESCAPED_BUT(Y1, Y2, Y5, Y6)
@@ -95,27 +138,35 @@ step:
 	VPCMPEQB     Y4, Y6, Y6
 	MASK64(Y3, Y6, R11, R12)
 	ANDNQ        R15, R11, R11
-	JNZ          done
+	MOVQ         R11, flags-40(SP)
+	JNZ          fail
 	// Each ESC before the end starts ESC [ at 61 at the latest, and the
 	// carry through its parameters stops on the byte after them, which
 	// is m (plainCSIs): R13 the final bytes, R14 the parameters the carry
 	// went through.
 	ANDQ         R15, AX
+
+csis:
+	// AX: the ESCs that must start SGR sequences.
 	MOVQ         AX, R11
 	SHRQ         $62, R11
-	JNZ          done
+	JNZ          fail
 	EQUAL64(Y11, R11, R12)
 	SHRQ         $1, R11
 	ANDNQ        AX, R11, R11
-	JNZ          done
+	JNZ          fail
 	LEAQ         (AX*4), R12
 	ADDQ         BX, R12
-	JCS          done
+	JCS          fail
 	ANDNQ        R12, BX, R13
 	ANDNQ        BX, R12, R14
 	EQUAL64(0(R9), R11, R12)
 	ANDNQ        R13, R11, R11
-	JNZ          done
+	JNZ          fail
+	LEAQ         (R13*2), R11
+	SUBQ         AX, R11
+	ANDQ         drop-32(SP), R11
+	JNZ          fail // one in an OSC sequence
 	// No :, < = > ? among the parameters (keepsBad); DX the bytes whose
 	// low half is B, [ and ; among them.
 	VPAND        Y14, Y0, Y2
@@ -127,7 +178,7 @@ step:
 	VPSHUFB      Y5, Y3, Y5
 	MASK64(Y2, Y5, R11, R12)
 	ANDQ         R14, R11
-	JNZ          done
+	JNZ          fail
 	MASK64(Y4, Y6, DX, R12)
 	// Where the carry through the zeros after each [ or ; stops (R11):
 	// on a final byte, a reset (R12); on an 8 that ends a parameter,
@@ -146,7 +197,7 @@ step:
 	SHRQ         $1, DX
 	ANDQ         R8, R11
 	ANDNQ        R11, DX, R11
-	JNZ          done // conceal
+	JNZ          fail // conceal
 	ANDNQ        R14, R8, R11
 	ORQ          AX, R11
 	LEAQ         (AX*2), DX
@@ -154,7 +205,7 @@ step:
 	LEAQ         (AX)(R11*1), DX
 	ANDNQ        DX, R11, DX
 	ANDNQ        R12, DX, DX
-	JNZ          done
+	JNZ          fail
 	// The bytes with attributes on, from after each sequence that leaves
 	// them on, or the step's start if they are, up to the next final
 	// byte: no line feed among them where line feeds pass raw.
@@ -174,7 +225,7 @@ step:
 	EQUAL64(96(R9), R13, BX)
 	ANDQ         R8, R13
 	ANDQ         R15, R13
-	JNZ          done
+	JNZ          fail
 
 colored:
 	SHRQ         $63, R11
@@ -182,17 +233,100 @@ colored:
 	MOVQ         R11, R10
 
 store:
+	MOVQ         drop-32(SP), R11
+	TESTQ        R11, R11
+	JNZ          pack
 	VMOVDQU      Y0, (DI)
 	VMOVDQU      Y1, 32(DI)
 	ADDQ         CX, SI
 	ADDQ         CX, DI
 	JMP          step
 
+pack:
+	// What is kept of the step, without its OSC sequences.
+	ANDNQ        R15, R11, R11
+	MOVQ         R11, keep-72(SP)
+	MOVQ         shuffles+64(FP), DX
+	PACK8(0)
+	PACK8(1)
+	PACK8(2)
+	PACK8(3)
+	PACK8(4)
+	PACK8(5)
+	PACK8(6)
+	PACK8(7)
+	ADDQ         CX, SI
+	JMP          step
+
+fail:
+	// The step is not all SGR sequences that keepsBlock takes: under
+	// StripSequences, once more with its OSC sequences dropped
+	// (keepsStepOSCs), each from ESC ] to its first BEL or ST in the step
+	// with no other control inside; every other ESC must start an SGR
+	// sequence, none inside one of those, and every flag be one of those
+	// ESCs or a BEL that ends one.
+	CMPQ         drop-32(SP), $0
+	JNE          done // tried
+	TESTQ        $const_kernelStrip, mode-24(SP)
+	JZ           done
+	MOVQ         escs-48(SP), AX
+	ANDQ         R15, AX
+	EQUAL64(192(R9), R11, R12)
+	SHRQ         $1, R11
+	ANDQ         AX, R11
+	JZ           done
+	MOVQ         R11, osc-56(SP) // ESC ]
+	EQUAL64(224(R9), R12, R13)
+	SHRQ         $1, R12
+	ANDQ         AX, R12
+	MOVQ         R12, st-64(SP) // ESC \
+	MOVQ         R11, R13
+	ORQ          R12, R13
+	ANDNQ        AX, R13, AX // the others
+	EQUAL64(256(R9), R13, R14)
+	SHLQ         $1, R12
+	ORQ          R12, R13
+	ANDQ         R15, R13 // the terminators
+	MOVQ         R13, R12
+	NOTQ         R12
+	ADDQ         R11, R12
+	JCS          done
+	ANDQ         R13, R12 // the ends
+	POPCNTQ      R12, R13
+	POPCNTQ      R11, R14
+	CMPQ         R13, R14
+	JNE          done
+	MOVQ         R12, R13
+	SHRQ         $1, R13
+	MOVQ         st-64(SP), R14
+	ANDNQ        R14, R13, R14
+	JNZ          done // an ST that ends none
+	MOVQ         st-64(SP), R13
+	ORQ          R11, R13
+	ORQ          AX, R13
+	ORQ          R12, R13 // known
+	MOVQ         flags-40(SP), R14
+	ANDNQ        R14, R13, R14
+	JNZ          done // another flag
+	SHLQ         $1, R12
+	SUBQ         R11, R12 // their bytes
+	MOVQ         R12, drop-32(SP)
+	VMOVDQU      288(R9), Y4
+	VPMINUB      Y4, Y0, Y2
+	VPCMPEQB     Y2, Y0, Y2
+	VPMINUB      Y4, Y1, Y3
+	VPCMPEQB     Y3, Y1, Y3
+	MASK64(Y2, Y3, R11, R14) // the controls
+	ANDQ         R12, R11
+	ANDNQ        R11, R13, R11
+	JNZ          done // another control in one
+	JMP          csis
+
 done:
 	SUBQ         src_base+24(FP), SI
 	SUBQ         dst_base+0(FP), DI
-	MOVQ         DI, nDst+80(FP)
-	MOVQ         SI, nSrc+88(FP)
-	MOVQ         R10, colored+96(FP)
+	MOVQ         DI, nDst+88(FP)
+	MOVQ         SI, nSrc+96(FP)
+	MOVQ         R10, colored+104(FP)
 	VZEROUPPER
 	RET

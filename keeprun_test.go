@@ -71,10 +71,11 @@ func keepRunText(rng *rand.Rand, n, rare int) []byte {
 
 // The run's Go version writes what the plain loop writes for what it
 // reads, and leaves attributes on where it does; on coloured logs it
-// reads two blocks or more of many.
+// reads two blocks or more of many, and under StripSequences OSC
+// sequences.
 func TestKeepRunGo(t *testing.T) {
 	rng := rand.New(rand.NewPCG(27, 28))
-	long := 0 // inputs of which it reads two blocks or more
+	long, oscs := 0, 0 // inputs of which it reads two blocks or more, and an OSC sequence
 	for _, opts := range keepRunSets {
 		s := newSanitizer(configure(opts))
 		_, ref := fastPaths(s)
@@ -95,10 +96,13 @@ func TestKeepRunGo(t *testing.T) {
 			if nSrc >= 2*64 {
 				long++
 			}
+			if bytes.Contains(in[:nSrc], []byte("\x1b]")) {
+				oscs++
+			}
 		}
 	}
-	if all := len(keepRunSets) * runs(3000); long < all/10 {
-		t.Errorf("the run read two blocks of %d inputs of %d: it should of many", long, all)
+	if all := len(keepRunSets) * runs(3000); long < all/10 || oscs < runs(3000)/40 {
+		t.Errorf("the run read two blocks of %d inputs of %d, and an OSC sequence of %d: it should of many", long, all, oscs)
 	}
 }
 

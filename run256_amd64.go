@@ -32,7 +32,7 @@ func keepRun(dst, src []byte, v *vecTables, mode uint8, on bool) (nDst, nSrc int
 	if on {
 		in = 1
 	}
-	nDst, nSrc, out := keepRun256(dst, src, v, &keepConsts, uint64(mode), in)
+	nDst, nSrc, out := keepRun256(dst, src, v, &keepConsts, &packShuffles, uint64(mode), in)
 	return nDst, nSrc, out != 0
 }
 
@@ -40,4 +40,4 @@ func keepRun(dst, src []byte, v *vecTables, mode uint8, on bool) (nDst, nSrc int
 // true: it may write up to 64 bytes past what it reports, within dst.
 //
 //go:noescape
-func keepRun256(dst, src []byte, v *vecTables, consts *[6][32]byte, mode, on uint64) (nDst, nSrc int, colored uint64)
+func keepRun256(dst, src []byte, v *vecTables, consts *[10][32]byte, shuffles *[256]uint64, mode, on uint64) (nDst, nSrc int, colored uint64)
