@@ -9,7 +9,7 @@ import "math/bits"
 // veccopy512_amd64.s). The AVX2 kernel stops at each ESC, and
 // copySequences had taken each sequence and the short text after it in
 // Go: a coloured log, with a sequence every 15 bytes, went at 0.8 GB/s
-// there, a fiftieth of the AVX-512 kernel's speed, on most processors in
+// there, a fifteenth of the AVX-512 kernel's speed, on most processors in
 // service (those without AVX-512: AMD's before Zen 4, Intel's client
 // cores, and the Xeons before Ice Lake, which the AVX-512 kernel leaves
 // out for want of VBMI2). stripRun256 (striprun_amd64.s) is that run for
