@@ -24,11 +24,15 @@ import "math/bits"
 // from the start of src, while 64 bytes are in src and dst has room for
 // 128, it copies each step, a block of 64 bytes or the bytes before its
 // last ESC where the sequence that starts there runs past the block,
-// that keepsBlock takes with the options of mode (kernelColors,
-// kernelLineFeed), with attributes on at the start if on is, and returns
-// how much it wrote and read, and whether they are on at the end.
-func keepRunGo(dst, src []byte, v *vecTables, mode uint8, on bool) (nDst, nSrc int, colored bool) {
-	c := copier{v: v, k: &kernelSeq{mode: mode}}
+// that keepsBlock takes with the options of k.mode (kernelColors,
+// kernelLineFeed), with attributes on at the start if on is; or else,
+// under kernelStrip, without its OSC sequences (keepsStepOSCs), and
+// without it, with its other flags escaped (keepsStepOthers: from esc,
+// and an ESC's from k.esc), where 128 bytes are in src. It returns how
+// much it wrote and read, and whether attributes are on at the end.
+func keepRunGo(dst, src []byte, v *vecTables, esc *escapeTable, k kernelSeq, on bool) (nDst, nSrc int, colored bool) {
+	c := copier{v: v, esc: esc, k: &k}
+	mode := k.mode
 	c.setColored(on)
 	for nSrc+64 <= len(src) && nDst+2*64 <= len(dst) {
 		b := src[nSrc : nSrc+64]
@@ -55,7 +59,19 @@ func keepRunGo(dst, src []byte, v *vecTables, mode uint8, on bool) (nDst, nSrc i
 		case ok && c.keepsBlock(&r, escs, params&^sum, sum&^params):
 			nDst += copy(dst[nDst:], b[:end])
 		case mode&kernelStrip == 0:
-			return nDst, nSrc, c.colored
+			csi, others, ok := c.keepsStepOthers(&r)
+			if !ok || nSrc+2*64 > len(src) || nDst+2*64+7*bits.OnesCount64(others) > len(dst) || !c.keepsSGRs(&r, csi) {
+				return nDst, nSrc, c.colored
+			}
+			from := 0
+			for ; others != 0; others &= others - 1 {
+				at := firstBit(others)
+				nDst += copy(dst[nDst:], b[from:at])
+				e := c.keepsEscape(b[at])
+				nDst += copy(dst[nDst:], e.text[:e.n])
+				from = at + 1
+			}
+			nDst += copy(dst[nDst:], b[from:end])
 		default:
 			drop, ok := c.keepsStepOSCs(&r)
 			if !ok {
@@ -107,6 +123,28 @@ func (c *copier) keepsStepOSCs(r *run) (drop uint64, ok bool) {
 	return drop, true
 }
 
+// keepsStepOthers is keepRunGo's second try at the step r under
+// KeepColors alone, as keepsStep's: it returns the ESCs that [ follows,
+// which must start SGR sequences that keepsBlock takes (keepsSGRs), and
+// every other flag, an ESC that starts another sequence among them,
+// which the recognizer escapes as a character too; and whether there are
+// such flags, each with an escape (keepsEscapes).
+func (c *copier) keepsStepOthers(r *run) (csi, others uint64, ok bool) {
+	b := r.b
+	csi = bytesOf(b, 0x1B) & below(r.end) & (bytesOf(b, '[') >> 1)
+	others = r.flags &^ csi
+	return csi, others, others != 0 && c.keepsEscapes(b, others)
+}
+
+// keepsSGRs reports whether the ESCs csi of the step r all start SGR
+// sequences that keepsBlock takes, ending in the step, and notes what
+// they leave on, as keepsBlock does.
+func (c *copier) keepsSGRs(r *run, csi uint64) bool {
+	params := paramBytes(r.b)
+	sum, carry := bits.Add64(csi<<2, params, 0)
+	return csi>>62 == 0 && carry == 0 && c.keepsBlock(r, csi, params&^sum, sum&^params)
+}
+
 // keepBlocks is copySequences' run of steps under KeepColors, where the
 // AVX2 kernel runs (keepRun): it returns how much it wrote to dst and read
 // from src, and notes in t.colored whether the sequences it kept leave
@@ -126,7 +164,7 @@ func (t *sanitizer) keepBlocks(dst, src []byte) (nDst, nSrc int) {
 func (t *sanitizer) keepWith(scratch, dst, src []byte) (nDst, nSrc int) {
 	for {
 		room := min(len(scratch), len(dst)-nDst+64)
-		d, s, on := keepRun(scratch[:room], src[nSrc:], t.set.vec, t.kseq.mode, t.colored)
+		d, s, on := keepRun(scratch[:room], src[nSrc:], t.set.vec, t.esc, t.kseq, t.colored)
 		t.colored = on
 		nDst += copy(dst[nDst:], scratch[:d])
 		nSrc += s

@@ -2,6 +2,7 @@
 
 #include "go_asm.h"
 #include "textflag.h"
+#include "vec_amd64.h"
 #include "vec256_amd64.h"
 
 // EQUAL64 sets out to the bytes of the block (Y0, Y1) equal to those of
@@ -24,7 +25,7 @@
 	POPCNTL R12, R12;          \
 	ADDQ    R12, DI
 
-// func keepRun256(dst, src []byte, v *vecTables, consts *[10][32]byte, shuffles *[256]uint64, mode, on uint64) (nDst, nSrc int, colored uint64)
+// func keepRun256(dst, src []byte, v *vecTables, consts *[10][32]byte, shuffles *[256]uint64, esc *escapeTable, escESC *escapeText, mode, on uint64) (nDst, nSrc int, colored uint64)
 //
 // keepRunGo (keeprun.go) with AVX2: each step is the block of 64 bytes at
 // SI, in Y0 and Y1, or its bytes before CX (R15 has them), and goes to DI
@@ -33,7 +34,7 @@
 // holds keepConsts (m, 0, 8, line feed, B, keepsBad, ], \, BEL, 1F at 0,
 // 32, …, 288), Y15, Y11, Y10 and Y9 ESC, [, F0 and 30, Y12–Y14 the
 // escapes (ESCAPED).
-TEXT ·keepRun256(SB), NOSPLIT, $112-112
+TEXT ·keepRun256(SB), NOSPLIT, $112-128
 	MOVQ         dst_base+0(FP), DI
 	MOVQ         dst_len+8(FP), R11
 	ADDQ         DI, R11
@@ -42,9 +43,9 @@ TEXT ·keepRun256(SB), NOSPLIT, $112-112
 	MOVQ         src_len+32(FP), R11
 	ADDQ         SI, R11
 	MOVQ         R11, srcEnd-8(SP)
-	MOVQ         mode+72(FP), R11
+	MOVQ         mode+88(FP), R11
 	MOVQ         R11, mode-24(SP)
-	MOVQ         on+80(FP), R10
+	MOVQ         on+96(FP), R10
 	MOVQ         consts+56(FP), R9
 	MOVQ         v+48(FP), DX
 	VMOVDQU      vecTables_nibble(DX), Y14
@@ -129,6 +130,7 @@ cut:
 	MOVQ         $-1, R15
 	BZHIQ        CX, R15, R15
 	MOVQ         $0, drop-32(SP)
+	MOVQ         $0, others-80(SP)
 	MOVQ         AX, escs-48(SP)
 	// No flag before the end but ESCs.
 	ESCAPED_BUT(Y0, Y2, Y4, Y3)
@@ -236,6 +238,9 @@ store:
 	MOVQ         drop-32(SP), R11
 	TESTQ        R11, R11
 	JNZ          pack
+	MOVQ         others-80(SP), R11
+	TESTQ        R11, R11
+	JNZ          escape
 	VMOVDQU      Y0, (DI)
 	VMOVDQU      Y1, 32(DI)
 	ADDQ         CX, SI
@@ -268,7 +273,7 @@ fail:
 	CMPQ         drop-32(SP), $0
 	JNE          done // tried
 	TESTQ        $const_kernelStrip, mode-24(SP)
-	JZ           done
+	JZ           escapes
 	MOVQ         escs-48(SP), AX
 	ANDQ         R15, AX
 	EQUAL64(192(R9), R11, R12)
@@ -322,11 +327,103 @@ fail:
 	JNZ          done // another control in one
 	JMP          csis
 
+escapes:
+	// Under KeepColors alone, once more with every flag but the ESCs that
+	// [ follows escaped (keepsStepEscapes), each of which has an escape,
+	// where src holds 128 bytes and dst 128 and seven more for each.
+	CMPQ         others-80(SP), $0
+	JNE          done // tried
+	MOVQ         escs-48(SP), AX
+	ANDQ         R15, AX
+	EQUAL64(Y11, R11, R12)
+	SHRQ         $1, R11
+	ANDQ         AX, R11 // the ESCs that [ follows
+	MOVQ         flags-40(SP), R12
+	ORQ          AX, R12
+	ANDNQ        R12, R11, R12 // the others
+	JZ           done
+	MOVQ         R12, others-80(SP)
+	LEAQ         128(SI), R13
+	CMPQ         R13, srcEnd-8(SP)
+	JHI          done
+	POPCNTQ      R12, R13
+	LEAQ         (R13*8), R14
+	SUBQ         R13, R14
+	LEAQ         128(DI)(R14*1), R14
+	CMPQ         R14, dstEnd-16(SP)
+	JHI          done
+	MOVQ         R12, R13
+
+escapesEach:
+	TZCNTQ       R13, R14
+	MOVBLZX      (SI)(R14*1), R8
+	CMPL         R8, $0x1B
+	JNE          escapesText
+	MOVQ         escESC+80(FP), R8
+	TESTQ        R8, R8
+	JZ           done
+	JMP          escapesHas
+
+escapesText:
+	SHLQ         $4, R8
+	ADDQ         esc+72(FP), R8
+
+escapesHas:
+	CMPB         escapeText_n(R8), $0
+	JEQ          done // no escape
+	LEAQ         -1(R13), R14
+	ANDQ         R14, R13
+	JNZ          escapesEach
+	MOVQ         R11, AX
+	JMP          csis
+
+escape:
+	// The step with its other flags escaped: the bytes before each, 64
+	// bytes stored whole as the next piece overwrites what is past them,
+	// then its escape (WRITE_ESCAPE).
+	XORL         R12, R12 // from
+
+escapeEach:
+	TZCNTQ       R11, R13 // at
+	VMOVDQU      (SI)(R12*1), Y2
+	VMOVDQU      32(SI)(R12*1), Y3
+	VMOVDQU      Y2, (DI)
+	VMOVDQU      Y3, 32(DI)
+	ADDQ         R13, DI
+	SUBQ         R12, DI
+	MOVBLZX      (SI)(R13*1), AX
+	CMPL         AX, $0x1B
+	JNE          escapeText
+	MOVQ         escESC+80(FP), AX
+	JMP          escapeWrite
+
+escapeText:
+	SHLQ         $4, AX
+	ADDQ         esc+72(FP), AX
+
+escapeWrite:
+	MOVBLZX      escapeText_n(AX), R14
+	MOVQ         R14, DX
+	WRITE_ESCAPE(R14, R8)
+	ADDQ         DX, DI
+	LEAQ         1(R13), R12
+	LEAQ         -1(R11), R14
+	ANDQ         R14, R11
+	JNZ          escapeEach
+	VMOVDQU      (SI)(R12*1), Y2
+	VMOVDQU      32(SI)(R12*1), Y3
+	VMOVDQU      Y2, (DI)
+	VMOVDQU      Y3, 32(DI)
+	ADDQ         CX, DI
+	SUBQ         R12, DI
+	ADDQ         CX, SI
+	JMP          step
+
 done:
 	SUBQ         src_base+24(FP), SI
 	SUBQ         dst_base+0(FP), DI
-	MOVQ         DI, nDst+88(FP)
-	MOVQ         SI, nSrc+96(FP)
-	MOVQ         R10, colored+104(FP)
+	MOVQ         DI, nDst+104(FP)
+	MOVQ         SI, nSrc+112(FP)
+	MOVQ         R10, colored+120(FP)
 	VZEROUPPER
 	RET

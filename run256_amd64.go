@@ -27,12 +27,12 @@ func stripRun(dst, src []byte, v *vecTables) (nDst, nSrc int) {
 func stripRun256(dst, src []byte, v *vecTables, shuffles *[256]uint64) (nDst, nSrc int)
 
 // keepRun is keepRun256 with its tables.
-func keepRun(dst, src []byte, v *vecTables, mode uint8, on bool) (nDst, nSrc int, colored bool) {
+func keepRun(dst, src []byte, v *vecTables, esc *escapeTable, k kernelSeq, on bool) (nDst, nSrc int, colored bool) {
 	in := uint64(0)
 	if on {
 		in = 1
 	}
-	nDst, nSrc, out := keepRun256(dst, src, v, &keepConsts, &packShuffles, uint64(mode), in)
+	nDst, nSrc, out := keepRun256(dst, src, v, &keepConsts, &packShuffles, esc, k.esc, uint64(k.mode), in)
 	return nDst, nSrc, out != 0
 }
 
@@ -40,4 +40,4 @@ func keepRun(dst, src []byte, v *vecTables, mode uint8, on bool) (nDst, nSrc int
 // true: it may write up to 64 bytes past what it reports, within dst.
 //
 //go:noescape
-func keepRun256(dst, src []byte, v *vecTables, consts *[10][32]byte, shuffles *[256]uint64, mode, on uint64) (nDst, nSrc int, colored uint64)
+func keepRun256(dst, src []byte, v *vecTables, consts *[10][32]byte, shuffles *[256]uint64, esc *escapeTable, escESC *escapeText, mode, on uint64) (nDst, nSrc int, colored uint64)

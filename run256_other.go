@@ -9,6 +9,6 @@ const haveRuns = false
 func stripRun(dst, src []byte, v *vecTables) (nDst, nSrc int) { return 0, 0 }
 
 // keepRun is never called: haveRuns is false.
-func keepRun(dst, src []byte, v *vecTables, mode uint8, on bool) (nDst, nSrc int, colored bool) {
+func keepRun(dst, src []byte, v *vecTables, esc *escapeTable, k kernelSeq, on bool) (nDst, nSrc int, colored bool) {
 	return 0, 0, on
 }

@@ -448,11 +448,14 @@ func (t *sanitizer) copySequences(dst, src []byte) (nDst, nSrc int) {
 		if nSrc == len(src) || src[nSrc] != 0x1B {
 			break
 		}
-		if (t.stripRun || t.keepRun) && t.set.vec != nil && nSrc >= retry && len(src)-nSrc >= runMin && len(dst)-nDst >= 64 {
+		if (t.stripRun || t.keepRun) && t.set.vec != nil && !t.set.removesASCII && nSrc >= retry &&
+			len(src)-nSrc >= runMin && len(dst)-nDst >= 64 {
 			// Where the AVX2 kernel runs, the sequences and the text
 			// between them block after block, as the AVX-512 kernel
 			// takes them; where the first block is not for it, not
-			// again before the next.
+			// again before the next. Not where ASCII bytes are
+			// removed, as the kernels are not: the keep run escapes
+			// them.
 			var d, s int
 			if t.stripRun {
 				d, s = t.stripBlocks(dst[nDst:], src[nSrc:])

@@ -51,13 +51,14 @@ func (t *sanitizer) spanKernel(src []byte, at, end int) int {
 // (keepRun) and has no emoji to pass: its steps, whose output is thrown
 // away, pass the SGR sequences that Transform keeps and the text between
 // them, as the AVX-512 kernel does, and stop at anything else: without
-// kernelStrip, at OSC sequences too, which Transform drops. Without it, NewReader,
+// kernelStrip or escapes (spanEscapes), at OSC sequences too, which
+// Transform drops or escapes. Without it, NewReader,
 // which calls Span first, read the log of SGR sequences under KeepColors
 // at a tenth of Transform's speed there (0.54 against 6.0 GB/s).
 func (t *sanitizer) keepSpan(scratch, src []byte, at, end int) int {
 	n := at
 	for end-n >= runMin {
-		d, s, on := keepRun(scratch, src[n:end], t.set.vec, t.kseq.mode&^kernelStrip, t.colored)
+		d, s, on := keepRun(scratch, src[n:end], t.set.vec, &spanEscapes, kernelSeq{mode: t.kseq.mode &^ kernelStrip}, t.colored)
 		t.colored = on
 		n += s
 		if s == 0 || d+2*64 <= len(scratch) {
