@@ -12,13 +12,17 @@ import "math/bits"
 // keepRun256 (keeprun_amd64.s) is a simpler run for those processors:
 // step after step of 64 bytes, each ASCII, whose flags are all ESCs that
 // start SGR sequences that keepsBlock takes, as the AVX-512 kernel's
-// block loop takes a block alone (keeps), it copies them as they are. A
-// step whose last sequence runs past its end stops before that
-// sequence's ESC, and the next starts there, so that no step carries
-// anything to the next but whether attributes are on. Anything else ends
-// the run, where the recognizer goes on as before. Its stores of 64 bytes
-// run past the end of a step that is cut, so it writes into a scratch
-// buffer, as stripRun does.
+// block loop takes a block alone (keeps), it copies them as they are;
+// else, under StripSequences too, a step whose other sequences are OSC
+// sequences is copied without them (keepsStepOSCs), and under KeepColors
+// alone, a step whose other flags all have escapes is copied with them
+// escaped (keepsStepOthers), an ESC that starts another sequence among
+// them, as the recognizer escapes it. A step whose last sequence runs
+// past its end stops before that sequence's ESC, and the next starts
+// there, so that no step carries anything to the next but whether
+// attributes are on. Anything else ends the run, where the recognizer
+// goes on as before. Its stores of 64 bytes run past the end of a step
+// that is cut, so it writes into a scratch buffer, as stripRun does.
 
 // keepRunGo is what keepRun256 does, the Go version the tests hold it to:
 // from the start of src, while 64 bytes are in src and dst has room for
