@@ -154,11 +154,8 @@ func (c *copier) keepsSGRs(r *run, csi uint64) bool {
 // from src, and notes in t.colored whether the sequences it kept leave
 // attributes on. It writes through a scratch buffer as stripBlocks does.
 func (t *sanitizer) keepBlocks(dst, src []byte) (nDst, nSrc int) {
-	if t.scratch == nil && t.ownsScratch && len(src) >= spanScratch {
-		t.scratch = make([]byte, spanScratch)
-	}
-	if t.scratch != nil {
-		return t.keepWith(t.scratch, dst, src)
+	if s := t.ownScratch(len(src)); s != nil {
+		return t.keepWith(s, dst, src)
 	}
 	var small [1 << 10]byte // zeroed only where it is used
 	return t.keepWith(small[:], dst, src)

@@ -12,19 +12,6 @@
 	VPCMPEQB c, Y1, Y3; \
 	MASK64(Y2, Y3, out, t)
 
-// PACK8 writes at DI the bytes of the group g of eight of the block at SI
-// that the byte g of keep (at keep-72(SP)) has, packed with the shuffle
-// packShuffles has for them (DX), with a store of eight bytes, and moves
-// DI past them. It clobbers R12, X2 and X3.
-#define PACK8(g) \
-	MOVBQZX keep-72+g(SP), R12; \
-	VMOVQ   (8*g)(SI), X2;     \
-	VMOVQ   (DX)(R12*8), X3;   \
-	VPSHUFB X3, X2, X2;        \
-	VMOVQ   X2, (DI);          \
-	POPCNTL R12, R12;          \
-	ADDQ    R12, DI
-
 // func keepRun256(dst, src []byte, v *vecTables, consts *[10][32]byte, shuffles *[256]uint64, esc *escapeTable, escESC *escapeText, mode, on uint64) (nDst, nSrc int, colored uint64)
 //
 // keepRunGo (keeprun.go) with AVX2: each step is the block of 64 bytes at
@@ -48,21 +35,7 @@ TEXT ·keepRun256(SB), NOSPLIT, $112-128
 	MOVQ         on+96(FP), R10
 	MOVQ         consts+56(FP), R9
 	MOVQ         v+48(FP), DX
-	VMOVDQU      vecTables_nibble(DX), Y14
-	VMOVDQU      vecTables_hi(DX), Y13
-	VMOVDQU      vecTables_escLo(DX), Y12
-	MOVL         $0x1B, R11
-	VMOVQ        R11, X15
-	VPBROADCASTB X15, Y15
-	MOVL         $0x5B, R11 // [
-	VMOVQ        R11, X11
-	VPBROADCASTB X11, Y11
-	MOVL         $0xF0, R11
-	VMOVQ        R11, X10
-	VPBROADCASTB X10, Y10
-	MOVL         $0x30, R11
-	VMOVQ        R11, X9
-	VPBROADCASTB X9, Y9
+	RUN_CONSTS
 
 step:
 	LEAQ         64(SI), R11
@@ -252,14 +225,14 @@ pack:
 	ANDNQ        R15, R11, R11
 	MOVQ         R11, keep-72(SP)
 	MOVQ         shuffles+64(FP), DX
-	PACK8(0)
-	PACK8(1)
-	PACK8(2)
-	PACK8(3)
-	PACK8(4)
-	PACK8(5)
-	PACK8(6)
-	PACK8(7)
+	PACK8(0, keep-72, DX)
+	PACK8(1, keep-72, DX)
+	PACK8(2, keep-72, DX)
+	PACK8(3, keep-72, DX)
+	PACK8(4, keep-72, DX)
+	PACK8(5, keep-72, DX)
+	PACK8(6, keep-72, DX)
+	PACK8(7, keep-72, DX)
 	ADDQ         CX, SI
 	JMP          step
 

@@ -2,12 +2,9 @@ package sanitize
 
 import (
 	"bytes"
-	"io"
 	"math/rand/v2"
 	"strings"
 	"testing"
-
-	"golang.org/x/text/transform"
 )
 
 // keepRunSets are the sets under which copySequences runs keepBlocks:
@@ -155,31 +152,7 @@ func TestKeepRun(t *testing.T) {
 // Where the AVX2 kernel runs, KeepColors writes what the plain loop
 // writes, whatever the pieces src comes in and the size of dst, and
 // through transform.NewReader's buffers of 4 KiB; and Span passes what
-// the plain loop's does.
+// the plain loop's does (checkRunBlocks).
 func TestKeepBlocks(t *testing.T) {
-	rng := rand.New(rand.NewPCG(31, 32))
-	for _, opts := range keepRunSets {
-		s := narrowed(newSanitizer(configure(opts)))
-		if !s.keepRun && haveRuns {
-			t.Fatalf("%v: the run is off", opts)
-		}
-		_, ref := fastPaths(s)
-		for i := range runs(1500) {
-			in := keepRunText(rng, rng.IntN(2048), 1+rng.IntN(80))
-			want, _ := oneShot(ref, in)
-			cuts := []int{rng.IntN(len(in) + 1), rng.IntN(len(in) + 1), rng.IntN(len(in) + 1)}
-			size := []int{64, 100, 128, 129, 200, 1024, 4096}[i%7]
-			got, err := drive(t, s, in, cuts, size)
-			if err != nil || !bytes.Equal(got, want) {
-				t.Fatalf("%v: %q cut at %v, dst of %d: wrote %q (%v); the plain loop %q", opts, in, cuts, size, got, err, want)
-			}
-			checkFastPaths(t, s, in) // Span too (keepSpan)
-		}
-		in := keepRunText(rng, 64<<10, 60)
-		want, _ := oneShot(ref, in)
-		s.Reset()
-		if got, err := io.ReadAll(transform.NewReader(bytes.NewReader(in), s)); err != nil || !bytes.Equal(got, want) {
-			t.Errorf("%v: through transform.NewReader, the output differs from the plain loop's (%v)", opts, err)
-		}
-	}
+	checkRunBlocks(t, rand.New(rand.NewPCG(31, 32)), keepRunSets, keepRunText)
 }

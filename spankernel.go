@@ -37,14 +37,22 @@ func (t *sanitizer) spanKernel(src []byte, at, end int) int {
 	if t.set.vec == nil || t.set.vec.wide == 0 && t.kseq.emoji == nil && !t.keepRun || t.reference {
 		return 0
 	}
-	if t.scratch == nil && t.ownsScratch && end-at >= spanScratch {
-		t.scratch = make([]byte, spanScratch)
-	}
-	if t.scratch != nil {
-		return t.spanWith(t.scratch, src, at, end)
+	if s := t.ownScratch(end - at); s != nil {
+		return t.spanWith(s, src, at, end)
 	}
 	var small [1 << 10]byte // zeroed only where it is used
 	return t.spanWith(small[:], src, at, end)
+}
+
+// ownScratch returns the sanitizer's scratch buffer for the work of a
+// kernel on n bytes, which it makes the first time it is needed where a
+// reader or a writer owns the sanitizer; else nil, and the caller takes 1
+// KiB on the stack.
+func (t *sanitizer) ownScratch(n int) []byte {
+	if t.scratch == nil && t.ownsScratch && n >= spanScratch {
+		t.scratch = make([]byte, spanScratch)
+	}
+	return t.scratch
 }
 
 // keepSpan is spanWith where the AVX2 kernel runs under KeepColors

@@ -89,11 +89,8 @@ const runMin = 2 * 64
 // where a reader or a writer of this package owns it, as spanKernel does,
 // and else through 1 KiB on the stack.
 func (t *sanitizer) stripBlocks(dst, src []byte) (nDst, nSrc int) {
-	if t.scratch == nil && t.ownsScratch && len(src) >= spanScratch {
-		t.scratch = make([]byte, spanScratch)
-	}
-	if t.scratch != nil {
-		return t.stripWith(t.scratch, dst, src)
+	if s := t.ownScratch(len(src)); s != nil {
+		return t.stripWith(s, dst, src)
 	}
 	var small [1 << 10]byte // zeroed only where it is used
 	return t.stripWith(small[:], dst, src)

@@ -39,19 +39,6 @@
 	VPCMPEQB     Y6, Y3, Y5;   \
 	MASK64(Y4, Y5, outN, R11)
 
-// PACK8 writes at DI the bytes of the group g of eight of the block at SI
-// that the byte g of keep (at keep-8(SP)) has, packed with the shuffle
-// packShuffles has for them (R9), with a store of eight bytes, and moves
-// DI past them. It clobbers R12, X2 and X3.
-#define PACK8(g) \
-	MOVBQZX keep-8+g(SP), R12; \
-	VMOVQ   (8*g)(SI), X2;     \
-	VMOVQ   (R9)(R12*8), X3;   \
-	VPSHUFB X3, X2, X2;        \
-	VMOVQ   X2, (DI);          \
-	POPCNTL R12, R12;          \
-	ADDQ    R12, DI
-
 // func stripRun256(dst, src []byte, v *vecTables, shuffles *[256]uint64) (nDst, nSrc int)
 //
 // stripRunGo (striprun.go) with AVX2. Registers: SI the block, DI where
@@ -70,21 +57,7 @@ TEXT ·stripRun256(SB), NOSPLIT, $144-80
 	MOVQ         R11, srcEnd-24(SP)
 	MOVQ         v+48(FP), DX
 	MOVQ         shuffles+56(FP), R9
-	VMOVDQU      vecTables_nibble(DX), Y14
-	VMOVDQU      vecTables_hi(DX), Y13
-	VMOVDQU      vecTables_escLo(DX), Y12
-	MOVL         $0x1B, R11
-	VMOVQ        R11, X15
-	VPBROADCASTB X15, Y15
-	MOVL         $0x5B, R11 // [
-	VMOVQ        R11, X11
-	VPBROADCASTB X11, Y11
-	MOVL         $0xF0, R11
-	VMOVQ        R11, X10
-	VPBROADCASTB X10, Y10
-	MOVL         $0x30, R11
-	VMOVQ        R11, X9
-	VPBROADCASTB X9, Y9
+	RUN_CONSTS
 	MOVL         $0x3F, R11
 	VMOVQ        R11, X8
 	VPBROADCASTB X8, Y8
@@ -161,14 +134,14 @@ kept:
 	ANDNQ        R11, R12, R11
 	MOVQ         R11, keep-8(SP)
 	MOVQ         BX, R10
-	PACK8(0)
-	PACK8(1)
-	PACK8(2)
-	PACK8(3)
-	PACK8(4)
-	PACK8(5)
-	PACK8(6)
-	PACK8(7)
+	PACK8(0, keep-8, R9)
+	PACK8(1, keep-8, R9)
+	PACK8(2, keep-8, R9)
+	PACK8(3, keep-8, R9)
+	PACK8(4, keep-8, R9)
+	PACK8(5, keep-8, R9)
+	PACK8(6, keep-8, R9)
+	PACK8(7, keep-8, R9)
 	ADDQ         $64, SI
 	MOVQ         CX, R13
 	MOVQ         R8, R14

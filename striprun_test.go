@@ -162,19 +162,27 @@ func narrowed(s *sanitizer) *sanitizer {
 }
 
 // Where the AVX2 kernel runs, StripSequences writes what the plain loop
-// writes, whatever the pieces src comes in and the size of dst, through
-// transform.NewReader's buffers of 4 KiB and NewReader's, and writes
-// nothing past what it reports.
+// writes, whatever the pieces src comes in and the size of dst, and
+// through transform.NewReader's buffers of 4 KiB (checkRunBlocks).
 func TestStripBlocks(t *testing.T) {
-	rng := rand.New(rand.NewPCG(25, 26))
-	for _, opts := range stripRunSets {
+	checkRunBlocks(t, rand.New(rand.NewPCG(25, 26)), stripRunSets, stripRunText)
+}
+
+// checkRunBlocks holds Transform, run as the AVX2 kernel's processors
+// run it (narrowed), to the plain loop under each set of sets, on texts
+// of text's: with the input cut anywhere and dst of many sizes (drive),
+// Span too (checkFastPaths), and through transform.NewReader. It fails
+// where the set's run is off.
+func checkRunBlocks(t *testing.T, rng *rand.Rand, sets [][]Option, text func(rng *rand.Rand, n, rare int) []byte) {
+	t.Helper()
+	for _, opts := range sets {
 		s := narrowed(newSanitizer(configure(opts)))
-		if !s.stripRun && haveRuns {
+		if !s.stripRun && !s.keepRun && haveRuns {
 			t.Fatalf("%v: the run is off", opts)
 		}
 		_, ref := fastPaths(s)
 		for i := range runs(1500) {
-			in := stripRunText(rng, rng.IntN(2048), 1+rng.IntN(80))
+			in := text(rng, rng.IntN(2048), 1+rng.IntN(80))
 			want, _ := oneShot(ref, in)
 			cuts := []int{rng.IntN(len(in) + 1), rng.IntN(len(in) + 1), rng.IntN(len(in) + 1)}
 			size := []int{64, 100, 128, 129, 200, 1024, 4096}[i%7]
@@ -182,8 +190,9 @@ func TestStripBlocks(t *testing.T) {
 			if err != nil || !bytes.Equal(got, want) {
 				t.Fatalf("%v: %q cut at %v, dst of %d: wrote %q (%v); the plain loop %q", opts, in, cuts, size, got, err, want)
 			}
+			checkFastPaths(t, s, in) // Span too (keepSpan)
 		}
-		in := stripRunText(rng, 64<<10, 60)
+		in := text(rng, 64<<10, 60)
 		want, _ := oneShot(ref, in)
 		s.Reset()
 		if got, err := io.ReadAll(transform.NewReader(bytes.NewReader(in), s)); err != nil || !bytes.Equal(got, want) {

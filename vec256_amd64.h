@@ -26,3 +26,37 @@
 	ESCAPED(x, t, out);   \
 	VPCMPEQB Y15, x, esc; \
 	VPANDN   out, esc, out
+
+// RUN_CONSTS loads what the runs of blocks hold for every block from the
+// tables at DX, ESCAPED's Y12–Y14, and broadcasts ESC, [, F0 and 30 into
+// Y15, Y11, Y10 and Y9. It clobbers R11.
+#define RUN_CONSTS \
+	VMOVDQU      vecTables_nibble(DX), Y14; \
+	VMOVDQU      vecTables_hi(DX), Y13;     \
+	VMOVDQU      vecTables_escLo(DX), Y12;  \
+	MOVL         $0x1B, R11;                \
+	VMOVQ        R11, X15;                  \
+	VPBROADCASTB X15, Y15;                  \
+	MOVL         $0x5B, R11;                \
+	VMOVQ        R11, X11;                  \
+	VPBROADCASTB X11, Y11;                  \
+	MOVL         $0xF0, R11;                \
+	VMOVQ        R11, X10;                  \
+	VPBROADCASTB X10, Y10;                  \
+	MOVL         $0x30, R11;                \
+	VMOVQ        R11, X9;                   \
+	VPBROADCASTB X9, Y9
+
+// PACK8 writes at DI the bytes of the group g of eight of the block at SI
+// that the byte g of the mask at keep(SP) has, packed with the shuffle
+// that packShuffles, at table, has for them, with a store of eight bytes
+// (the next group's overwrites what is past them), and moves DI past
+// them. It clobbers R12, X2 and X3.
+#define PACK8(g, keep, table) \
+	MOVBQZX keep+g(SP), R12;   \
+	VMOVQ   (8*g)(SI), X2;     \
+	VMOVQ   (table)(R12*8), X3; \
+	VPSHUFB X3, X2, X2;        \
+	VMOVQ   X2, (DI);          \
+	POPCNTL R12, R12;          \
+	ADDQ    R12, DI
