@@ -67,24 +67,13 @@ func keepRunGo(dst, src []byte, v *vecTables, esc *escapeTable, k kernelSeq, on 
 			if !ok || nSrc+2*64 > len(src) || nDst+2*64+7*bits.OnesCount64(others) > len(dst) || !c.keepsSGRs(&r, csi) {
 				return nDst, nSrc, c.colored
 			}
-			from := 0
-			for ; others != 0; others &= others - 1 {
-				at := firstBit(others)
-				nDst += copy(dst[nDst:], b[from:at])
-				e := c.keepsEscape(b[at])
-				nDst += copy(dst[nDst:], e.text[:e.n])
-				from = at + 1
-			}
-			nDst += copy(dst[nDst:], b[from:end])
+			nDst += c.copyEscaped(dst[nDst:], b[:end], others)
 		default:
 			drop, ok := c.keepsStepOSCs(&r)
 			if !ok {
 				return nDst, nSrc, c.colored
 			}
-			for f := below(end) &^ drop; f != 0; f &= f - 1 {
-				dst[nDst] = b[firstBit(f)]
-				nDst++
-			}
+			nDst += packBytes(dst[nDst:], b, below(end)&^drop)
 		}
 		nSrc += end
 	}
@@ -147,32 +136,6 @@ func (c *copier) keepsSGRs(r *run, csi uint64) bool {
 	params := paramBytes(r.b)
 	sum, carry := bits.Add64(csi<<2, params, 0)
 	return csi>>62 == 0 && carry == 0 && c.keepsBlock(r, csi, params&^sum, sum&^params)
-}
-
-// keepBlocks is copySequences' run of steps under KeepColors, where the
-// AVX2 kernel runs (keepRun): it returns how much it wrote to dst and read
-// from src, and notes in t.colored whether the sequences it kept leave
-// attributes on. It writes through a scratch buffer as stripBlocks does.
-func (t *sanitizer) keepBlocks(dst, src []byte) (nDst, nSrc int) {
-	if s := t.ownScratch(len(src)); s != nil {
-		return t.keepWith(s, dst, src)
-	}
-	var small [1 << 10]byte // zeroed only where it is used
-	return t.keepWith(small[:], dst, src)
-}
-
-// keepWith is keepBlocks with the scratch buffer given.
-func (t *sanitizer) keepWith(scratch, dst, src []byte) (nDst, nSrc int) {
-	for {
-		room := min(len(scratch), len(dst)-nDst+64)
-		d, s, on := keepRun(scratch[:room], src[nSrc:], t.set.vec, t.esc, t.kseq, t.colored)
-		t.colored = on
-		nDst += copy(dst[nDst:], scratch[:d])
-		nSrc += s
-		if s == 0 || room < len(scratch) || d+2*64 <= room {
-			return nDst, nSrc // at something it does not take, or dst is full
-		}
-	}
 }
 
 // keepConsts are keepRun256's constants, each a vector of 32 bytes: m, 0,

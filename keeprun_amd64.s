@@ -12,6 +12,16 @@
 	VPCMPEQB c, Y1, Y3; \
 	MASK64(Y2, Y3, out, t)
 
+// ESCAPE_TEXT sets r, which holds a flagged ASCII byte, to its escape, as
+// keepsEscape has it: escESC for an ESC (nil where there is none), else
+// the entry of the table esc. It clobbers t.
+#define ESCAPE_TEXT(r, t) \
+	MOVQ    r, t;          \
+	SHLQ    $4, r;         \
+	ADDQ    esc+72(FP), r; \
+	CMPL    t, $0x1B;      \
+	CMOVQEQ escESC+80(FP), r
+
 // func keepRun256(dst, src []byte, v *vecTables, consts *[10][32]byte, shuffles *[256]uint64, esc *escapeTable, escESC *escapeText, mode, on uint64) (nDst, nSrc int, colored uint64)
 //
 // keepRunGo (keeprun.go) with AVX2: each step is the block of 64 bytes at
@@ -22,14 +32,7 @@
 // 32, …, 288), Y15, Y11, Y10 and Y9 ESC, [, F0 and 30, Y12–Y14 the
 // escapes (ESCAPED).
 TEXT ·keepRun256(SB), NOSPLIT, $112-128
-	MOVQ         dst_base+0(FP), DI
-	MOVQ         dst_len+8(FP), R11
-	ADDQ         DI, R11
-	MOVQ         R11, dstEnd-16(SP)
-	MOVQ         src_base+24(FP), SI
-	MOVQ         src_len+32(FP), R11
-	ADDQ         SI, R11
-	MOVQ         R11, srcEnd-8(SP)
+	RUN_ENDS(dstEnd-16, srcEnd-8)
 	MOVQ         mode+88(FP), R11
 	MOVQ         R11, mode-24(SP)
 	MOVQ         on+96(FP), R10
@@ -330,18 +333,9 @@ escapes:
 escapesEach:
 	TZCNTQ       R13, R14
 	MOVBLZX      (SI)(R14*1), R8
-	CMPL         R8, $0x1B
-	JNE          escapesText
-	MOVQ         escESC+80(FP), R8
+	ESCAPE_TEXT(R8, R14)
 	TESTQ        R8, R8
 	JZ           done
-	JMP          escapesHas
-
-escapesText:
-	SHLQ         $4, R8
-	ADDQ         esc+72(FP), R8
-
-escapesHas:
 	CMPB         escapeText_n(R8), $0
 	JEQ          done // no escape
 	LEAQ         -1(R13), R14
@@ -365,16 +359,7 @@ escapeEach:
 	ADDQ         R13, DI
 	SUBQ         R12, DI
 	MOVBLZX      (SI)(R13*1), AX
-	CMPL         AX, $0x1B
-	JNE          escapeText
-	MOVQ         escESC+80(FP), AX
-	JMP          escapeWrite
-
-escapeText:
-	SHLQ         $4, AX
-	ADDQ         esc+72(FP), AX
-
-escapeWrite:
+	ESCAPE_TEXT(AX, R14)
 	MOVBLZX      escapeText_n(AX), R14
 	MOVQ         R14, DX
 	WRITE_ESCAPE(R14, R8)

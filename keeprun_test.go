@@ -7,7 +7,7 @@ import (
 	"testing"
 )
 
-// keepRunSets are the sets under which copySequences runs keepBlocks:
+// keepRunSets are the sets under which copySequences runs keepRun:
 // KeepColors with line feeds raw, which a reset goes before while
 // attributes are on, and escaped; with no resets (Reversible); and with
 // StripSequences for the other sequences.

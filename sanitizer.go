@@ -26,8 +26,8 @@ type sanitizer struct {
 	esc       *escapeTable
 	seqKernel bool
 	csiKernel bool      // the AVX-512 kernel handles CSI sequences of the plain form
-	stripRun  bool      // else copySequences drops them with stripBlocks (striprun.go),
-	keepRun   bool      // or keeps SGR sequences with keepBlocks (keeprun.go)
+	stripRun  bool      // else copySequences drops them with stripRun (striprun.go),
+	keepRun   bool      // or keeps SGR sequences with keepRun (keeprun.go): runBlocks
 	kseq      kernelSeq // how it does, and the state it keeps (colored)
 	// spanKernel's buffer, which it makes the first time it runs over
 	// spanScratch bytes where a reader or a writer of this package owns
@@ -108,9 +108,17 @@ func (t *sanitizer) init(c config) {
 			}
 		}
 		t.csiKernel = t.seqKernel && t.set.vec.wide != 0
-		t.stripRun = haveRuns && t.seqKernel && !t.csiKernel && t.kseq.mode == kernelStrip
-		t.keepRun = haveRuns && t.seqKernel && !t.csiKernel && t.kseq.mode&kernelKeep != 0
+		t.setRuns()
 	}
+}
+
+// setRuns notes whether copySequences hands sequences to a run of blocks
+// where the AVX2 kernel runs and the AVX-512 kernel does not take them:
+// the strip run under StripSequences alone, the keep run under
+// KeepColors (striprun.go, keeprun.go).
+func (t *sanitizer) setRuns() {
+	t.stripRun = haveRuns && t.seqKernel && !t.csiKernel && t.kseq.mode == kernelStrip
+	t.keepRun = haveRuns && t.seqKernel && !t.csiKernel && t.kseq.mode&kernelKeep != 0
 }
 
 // Reset implements [transform.Transformer]: the next byte is the start of

@@ -425,8 +425,8 @@ func (p SequencePolicy) String() string {
 // coloured corpus it makes StripSequences about twice as fast. Where the
 // AVX-512 kernel waits for colours to be off, it returns as soon as they
 // are. Where the AVX2 kernel runs, it hands the sequences and the text
-// between them to a run of blocks from each ESC (stripBlocks,
-// keepBlocks), which took the coloured logs seven to ten times as fast.
+// between them to a run of blocks from each ESC (runBlocks), which took
+// the coloured logs seven to ten times as fast.
 func (t *sanitizer) copySequences(dst, src []byte) (nDst, nSrc int) {
 	ascii := &t.set.ascii
 	retry := 0 // where the run of blocks may be tried again
@@ -458,12 +458,7 @@ func (t *sanitizer) copySequences(dst, src []byte) (nDst, nSrc int) {
 			// again before the next. Not where ASCII bytes are
 			// removed, as the kernels are not: the keep run escapes
 			// them.
-			var d, s int
-			if t.stripRun {
-				d, s = t.stripBlocks(dst[nDst:], src[nSrc:])
-			} else {
-				d, s = t.keepBlocks(dst[nDst:], src[nSrc:])
-			}
+			d, s := t.runBlocks(dst[nDst:], src[nSrc:])
 			nDst += d
 			nSrc += s
 			if s > 0 {

@@ -69,7 +69,7 @@ func (t *sanitizer) keepSpan(scratch, src []byte, at, end int) int {
 		d, s, on := keepRun(scratch, src[n:end], t.set.vec, &spanEscapes, kernelSeq{mode: t.kseq.mode &^ kernelStrip}, t.colored)
 		t.colored = on
 		n += s
-		if s == 0 || d+2*64 <= len(scratch) {
+		if s == 0 || d+runMin <= len(scratch) {
 			break // at something it does not pass
 		}
 	}

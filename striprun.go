@@ -29,7 +29,7 @@ import "math/bits"
 // eight bits (packShuffles) and stores all eight, the next group
 // overwriting what is past the bytes kept, so that it writes up to eight
 // bytes past its output. It writes into a scratch buffer, and
-// stripBlocks copies what it kept: Transform writes nothing past what it
+// runBlocks copies what it kept: Transform writes nothing past what it
 // reports.
 
 // stripRunGo is what stripRun256 does, the Go version the tests hold it
@@ -53,10 +53,7 @@ func stripRunGo(dst, src []byte, v *vecTables) (nDst, nSrc int) {
 		if !ok {
 			break
 		}
-		for f := keep &^ below(skip); f != 0; f &= f - 1 {
-			dst[nDst] = b[firstBit(f)]
-			nDst++
-		}
+		nDst += packBytes(dst[nDst:], b, keep&^below(skip))
 		nSrc += 64
 		skip = tail
 	}
@@ -68,7 +65,7 @@ func stripRunGo(dst, src []byte, v *vecTables) (nDst, nSrc int) {
 // place of the i-th bit set in m, and 0x80 (a zero) past the last.
 var packShuffles = func() (t [256]uint64) {
 	for m := range t {
-		e, i := ^uint64(0)&0x8080808080808080, 0
+		e, i := uint64(0x8080808080808080), 0
 		for f := uint(m); f != 0; f &= f - 1 {
 			e = e&^(0xFF<<(8*i)) | uint64(bits.TrailingZeros(f))<<(8*i)
 			i++
@@ -79,30 +76,37 @@ var packShuffles = func() (t [256]uint64) {
 }()
 
 // runMin is the least src and dst that copySequences gives the runs
-// (stripBlocks, keepBlocks): a block and the one after it, and a block's
-// room to write.
+// (runBlocks): a block and the one after it, and a block's room to write.
 const runMin = 2 * 64
 
-// stripBlocks is copySequences' run of blocks under StripSequences alone,
-// where the AVX2 kernel runs (stripRun): it returns how much it wrote to
-// dst and read from src. It writes through the sanitizer's scratch buffer
-// where a reader or a writer of this package owns it, as spanKernel does,
-// and else through 1 KiB on the stack.
-func (t *sanitizer) stripBlocks(dst, src []byte) (nDst, nSrc int) {
+// runBlocks is copySequences' run of blocks where the AVX2 kernel runs:
+// stripRun under StripSequences alone, keepRun under KeepColors, noting
+// in t.colored whether the sequences it keeps leave attributes on. It
+// returns how much it wrote to dst and read from src. The runs write past
+// what they keep, so it writes through the sanitizer's scratch buffer
+// where a reader or a writer of this package owns it, as spanKernel
+// does, and else through 1 KiB on the stack, and copies what they kept.
+func (t *sanitizer) runBlocks(dst, src []byte) (nDst, nSrc int) {
 	if s := t.ownScratch(len(src)); s != nil {
-		return t.stripWith(s, dst, src)
+		return t.runWith(s, dst, src)
 	}
 	var small [1 << 10]byte // zeroed only where it is used
-	return t.stripWith(small[:], dst, src)
+	return t.runWith(small[:], dst, src)
 }
 
-// stripWith is stripBlocks with the scratch buffer given.
-func (t *sanitizer) stripWith(scratch, dst, src []byte) (nDst, nSrc int) {
+// runWith is runBlocks with the scratch buffer given.
+func (t *sanitizer) runWith(scratch, dst, src []byte) (nDst, nSrc int) {
 	for {
-		// The run writes up to a block past what it keeps, and keeps no
-		// more than room-64: no more than dst holds.
+		// A run needs room for a block and for what it writes past it,
+		// runMin bytes, and keeps no more than room-64: no more than
+		// dst holds.
 		room := min(len(scratch), len(dst)-nDst+64)
-		d, s := stripRun(scratch[:room], src[nSrc:], t.set.vec)
+		var d, s int
+		if t.stripRun {
+			d, s = stripRun(scratch[:room], src[nSrc:], t.set.vec)
+		} else {
+			d, s, t.colored = keepRun(scratch[:room], src[nSrc:], t.set.vec, t.esc, t.kseq, t.colored)
+		}
 		nDst += copy(dst[nDst:], scratch[:d])
 		nSrc += s
 		if s == 0 || room < len(scratch) || d+runMin <= room {

@@ -47,14 +47,7 @@
 // bytes of the block, CX, R8 and DX those of the block after it, worked
 // out once and kept for the next round. Y7–Y15 hold the constants.
 TEXT ·stripRun256(SB), NOSPLIT, $144-80
-	MOVQ         dst_base+0(FP), DI
-	MOVQ         dst_len+8(FP), R11
-	ADDQ         DI, R11
-	MOVQ         R11, dstEnd-16(SP)
-	MOVQ         src_base+24(FP), SI
-	MOVQ         src_len+32(FP), R11
-	ADDQ         SI, R11
-	MOVQ         R11, srcEnd-24(SP)
+	RUN_ENDS(dstEnd-16, srcEnd-24)
 	MOVQ         v+48(FP), DX
 	MOVQ         shuffles+56(FP), R9
 	RUN_CONSTS

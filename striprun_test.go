@@ -10,7 +10,7 @@ import (
 	"golang.org/x/text/transform"
 )
 
-// stripRunSets are the sets under which copySequences runs stripBlocks:
+// stripRunSets are the sets under which copySequences runs stripRun:
 // StripSequences alone, with line feeds and tabs escaped or not.
 var stripRunSets = [][]Option{
 	{Sequences(StripSequences), Allow('\t', '\n')},
@@ -147,7 +147,7 @@ func TestStripRun(t *testing.T) {
 }
 
 // narrowed returns s as a processor without AVX-512 runs it: the AVX2
-// kernel, and copySequences with stripBlocks or keepBlocks.
+// kernel, and copySequences with its runs of blocks (runBlocks).
 func narrowed(s *sanitizer) *sanitizer {
 	n := *s
 	if s.set.vec != nil {
@@ -156,8 +156,7 @@ func narrowed(s *sanitizer) *sanitizer {
 		n.set.vec = &v
 	}
 	n.csiKernel = false
-	n.stripRun = haveRuns && n.seqKernel && n.kseq.mode == kernelStrip
-	n.keepRun = haveRuns && n.seqKernel && n.kseq.mode&kernelKeep != 0
+	n.setRuns()
 	return &n
 }
 

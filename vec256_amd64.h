@@ -27,6 +27,19 @@
 	VPCMPEQB Y15, x, esc; \
 	VPANDN   out, esc, out
 
+// RUN_ENDS sets DI and SI to the starts of the arguments dst and src of a
+// run of blocks, and the locals at dend and send to their ends. It
+// clobbers R11.
+#define RUN_ENDS(dend, send) \
+	MOVQ dst_base+0(FP), DI; \
+	MOVQ dst_len+8(FP), R11; \
+	ADDQ DI, R11;            \
+	MOVQ R11, dend(SP);      \
+	MOVQ src_base+24(FP), SI; \
+	MOVQ src_len+32(FP), R11; \
+	ADDQ SI, R11;            \
+	MOVQ R11, send(SP)
+
 // RUN_CONSTS loads what the runs of blocks hold for every block from the
 // tables at DX, ESCAPED's Y12–Y14, and broadcasts ESC, [, F0 and 30 into
 // Y15, Y11, Y10 and Y9. It clobbers R11.

@@ -79,22 +79,9 @@ func (c *copier) keepsRun(r *run) bool {
 			d += copy(c.dst[d:], c.src[c.nSrc+k.open:c.nSrc])
 		}
 		if c.k.mode&kernelStrip != 0 {
-			for i, x := range b[:64+next.open] {
-				if others&(1<<i) == 0 {
-					c.dst[d] = x
-					d++
-				}
-			}
+			d += packBytes(c.dst[d:], b, below(64+next.open)&^others)
 		} else {
-			from := 0
-			for ; others != 0; others &= others - 1 {
-				at := firstBit(others)
-				d += copy(c.dst[d:], b[from:at])
-				e := c.keepsEscape(b[at])
-				d += copy(c.dst[d:], e.text[:e.n])
-				from = at + 1
-			}
-			d += copy(c.dst[d:], b[from:64+next.open])
+			d += c.copyEscaped(c.dst[d:], b[:64+next.open], others)
 		}
 		c.nSrc += 64
 		c.nDst = d - next.open
@@ -261,6 +248,20 @@ func (c *copier) keepsEscapes(b []byte, others uint64) bool {
 		}
 	}
 	return true
+}
+
+// copyEscaped writes b to dst with the bytes that others has, which keeps
+// has escapes for (keepsEscapes), escaped, and returns how much it wrote.
+func (c *copier) copyEscaped(dst, b []byte, others uint64) (n int) {
+	from := 0
+	for ; others != 0; others &= others - 1 {
+		at := firstBit(others)
+		n += copy(dst[n:], b[from:at])
+		e := c.keepsEscape(b[at])
+		n += copy(dst[n:], e.text[:e.n])
+		from = at + 1
+	}
+	return n + copy(dst[n:], b[from:])
 }
 
 // keepsEscape returns the escape of the byte x, flagged in a block of

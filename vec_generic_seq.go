@@ -339,10 +339,17 @@ func (c *copier) compress(r *run, keep uint64) bool {
 
 // pack writes the bytes of the block b that keep has (PACK).
 func (c *copier) pack(b []byte, keep uint64) {
+	c.nDst += packBytes(c.dst[c.nDst:], b, keep)
+}
+
+// packBytes writes to dst the bytes of b that keep has, in order, and
+// returns how many.
+func packBytes(dst, b []byte, keep uint64) (n int) {
 	for f := keep; f != 0; f &= f - 1 {
-		c.dst[c.nDst] = b[firstBit(f)]
-		c.nDst++
+		dst[n] = b[firstBit(f)]
+		n++
 	}
+	return n
 }
 
 // plainCSIs returns the ESCs in r.end, and, if every flag is one of them

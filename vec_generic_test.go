@@ -313,7 +313,7 @@ func FuzzKernels(f *testing.F) {
 // the fast paths to the plain loop as a processor without AVX-512 runs
 // them (narrowed): a processor with AVX-512 runs the AVX2 kernel on what
 // is left short of a block, and -tags sanitize_narrow on all
-// (narrowPasses, stripBlocks).
+// (narrowPasses, runBlocks).
 func checkNarrow(t *testing.T, s *sanitizer, in []byte, size int) {
 	t.Helper()
 	if !haveVec {
