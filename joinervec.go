@@ -169,16 +169,11 @@ func narrowPasses(w []byte, p int, e *emojiTables) int {
 	}
 	selector := func(i int) bool { return w[i] == 0xEF && w[i+1] == 0xB8 && w[i+2] == 0x8F }
 	switch {
-	case w[p] == 0xE2 && w[p+1] == 0x80 && w[p+2]&^1 == 0x8C:
-		if viramaPasses(w, p, &e.virama) {
-			return 3
-		}
-		if w[p+2] == 0x8C {
-			if letterJoins(w, p-2, &e.joining)&joinsOnLeft != 0 && letterJoins(w, p+3, &e.joining)&joinsOnRight != 0 {
-				return 3
-			}
-			return 0
-		}
+	case scriptJoiner(w, p, e):
+		return 3
+	case w[p] == 0xE2 && w[p+1] == 0x80 && w[p+2] == 0x8C:
+		return 0
+	case w[p] == 0xE2 && w[p+1] == 0x80 && w[p+2] == 0x8D:
 		if !in(p+3, &e.pict) {
 			return 0
 		}
@@ -207,4 +202,28 @@ func narrowPasses(w []byte, p int, e *emojiTables) int {
 		}
 	}
 	return 0
+}
+
+// scriptJoiner reports whether a joiner or a non-joiner at w[p:] passes
+// as narrowPasses passes those of scripts: right after a virama of the
+// kernel's table, or, a non-joiner, right between two letters of two
+// bytes of U+0600–U+07FF that join towards it, with three bytes of w
+// before p and five from p.
+func scriptJoiner(w []byte, p int, e *emojiTables) bool {
+	if p < 3 || p+5 > len(w) || w[p] != 0xE2 || w[p+1] != 0x80 || w[p+2]&^1 != 0x8C {
+		return false
+	}
+	return viramaPasses(w, p, &e.virama) ||
+		w[p+2] == 0x8C && letterJoins(w, p-2, &e.joining)&joinsOnLeft != 0 && letterJoins(w, p+3, &e.joining)&joinsOnRight != 0
+}
+
+// scriptJoiners returns the flags of the block at w[at:] less those, from
+// the first, that are the second byte of a joiner or a non-joiner that
+// scriptJoiner passes, up to the first that is not: where the AVX2
+// kernel that copies goes on with the block (vecCopy256: joiners).
+func scriptJoiners(w []byte, at int, flags uint64, e *emojiTables) uint64 {
+	for flags != 0 && scriptJoiner(w, at+firstBit(flags)-1, e) {
+		flags &= flags - 1
+	}
+	return flags
 }

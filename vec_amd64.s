@@ -535,6 +535,8 @@ blockEsc:
 	CHECK_ESC
 	VPTEST   Y2, Y2
 	JNZ      flagged
+
+blockClean:
 	VPSUBUSB vecTables_open(DX), Y0, Y3
 	VPTEST   Y3, Y3
 	JNZ      open
@@ -576,8 +578,13 @@ part:
 
 flaggedASCII:
 	// An ASCII block, which starts where a character does, cuts nothing
-	// off.
-	VPXOR Y3, Y3, Y3
+	// off, and holds no joiner.
+	VPXOR     Y3, Y3, Y3
+	VPXOR     Y1, Y1, Y1
+	VPCMPEQB  Y1, Y2, Y2
+	VPMOVMSKB Y2, R12
+	NOTL      R12
+	JMP       flaggedFirst
 
 flagged:
 	// Y2 is nonzero in the bytes flagged: R12 the first of them. Y3 is
@@ -587,6 +594,10 @@ flagged:
 	VPCMPEQB  Y1, Y2, Y2
 	VPMOVMSKB Y2, R12
 	NOTL      R12
+	CMPQ      e+64(FP), $0
+	JNE       joiners
+
+flaggedFirst:
 	BSFL      R12, R12
 
 	// What is wrong there may be the character it cuts off: R13 is where
@@ -857,6 +868,68 @@ tags:
 	CMPL    -4(SI), $0xB48F9FF0
 	JNE     copied
 	NARROW_TAIL(0, tags1)
+
+joiners:
+	// With e, the flags R12, from the first, that are the second byte of
+	// a joiner or a non-joiner that other would pass as a script's (a
+	// virama before it, or, a non-joiner, letters that join towards it
+	// on both sides) are no flags, up to the first that is not; if none
+	// is left, the block is clean (vec_generic.go: scriptJoiners). The
+	// tests are those of other, at AX rather than SI. Persian text has a
+	// non-joiner in every few words: each stopped the block, which
+	// started again after it, with its checks, its pairs and a masked
+	// store. R10 holds where each flag is, and the escapes again after.
+	MOVQ    e+64(FP), R11
+
+joinersNext:
+	BSFL    R12, R10
+	MOVQ    SI, R13
+	SUBQ    src_base+24(FP), R13
+	ADDQ    R10, R13
+	CMPQ    R13, $4
+	JB      joinersDone // three bytes of src before the joiner, at R13-1
+	LEAQ    4(SI)(R10*1), AX
+	CMPQ    AX, CX
+	JHI     joinersDone // five from it
+	LEAQ    -1(SI)(R10*1), AX
+	MOVL    (AX), BX
+	ANDL    $0xFEFFFF, BX
+	CMPL    BX, $0x8C80E2
+	JNE     joinersDone
+	CMPB    -3(AX), $0xE0
+	JNE     joinersNonJoiner
+	MOVBLZX -2(AX), BX
+	SUBL    $0xA4, BX
+	CMPL    BX, $0xB7-0xA4
+	JA      joinersNonJoiner
+	MOVBLZX -1(AX), R10
+	SUBL    $0x80, R10
+	CMPL    R10, $0x3F
+	JA      joinersNonJoiner
+	MOVBLZX emojiTables_viramaRows+0x24(R11)(BX*1), BX
+	TESTB   BL, emojiTables_viramaCols(R11)(R10*1)
+	JNZ     joinersPass
+
+joinersNonJoiner:
+	CMPB    2(AX), $0x8C
+	JNE     joinersDone
+	MOVBLZX -2(AX), BX
+	MOVBLZX -1(AX), R10
+	LETTER_JOINS(BX, R10, R13, $const_joinsOnLeft, joinersDone)
+	MOVBLZX 3(AX), BX
+	MOVBLZX 4(AX), R10
+	LETTER_JOINS(BX, R10, R13, $const_joinsOnRight, joinersDone)
+
+joinersPass:
+	LEAL    -1(R12), BX
+	ANDL    BX, R12
+	JNZ     joinersNext
+	MOVQ    vecTables_escapes(DX), R10
+	JMP     blockClean
+
+joinersDone:
+	MOVQ    vecTables_escapes(DX), R10
+	JMP     flaggedFirst
 
 tags1:
 	NARROW_TAIL(const_tagTail, tags2)

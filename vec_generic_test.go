@@ -348,6 +348,9 @@ var joinerPieces = []string{
 	"क्\u200dष ", "स्\u200cत ", "द्\u200dध ", "क\u200dष ", "\u094d", "\u0d28\u0d4d\u200d ",
 	"👨\u200d👩\u200d👧 ", "\u2764\ufe0f ", "\x01", "\n", "\u0085", "\u00ad", "\u061c", "\xd8", "\xe2\x80",
 	strings.Repeat("ب", 20) + "\u200cه ", "a", " ",
+	// Led by E0 but outside the Indic blocks (A4–B7): Samaritan, Arabic
+	// Extended-A, and Thai with its virama, PHINTHU (ccc 9).
+	"\u0800\u200c ", "\u08a0\u200c\u08a0 ", "\u0e01\u0e3a\u200d\u0e01 ",
 }
 
 // joinerWords are the words around joinerPieces: Persian and Hindi.
