@@ -217,12 +217,13 @@ func scriptJoiner(w []byte, p int, e *emojiTables) bool {
 		w[p+2] == 0x8C && letterJoins(w, p-2, &e.joining)&joinsOnLeft != 0 && letterJoins(w, p+3, &e.joining)&joinsOnRight != 0
 }
 
-// scriptJoiners returns the flags of the block at w[at:] less those, from
-// the first, that are the second byte of a joiner or a non-joiner that
-// scriptJoiner passes, up to the first that is not: where the AVX2
-// kernel that copies goes on with the block (vecCopy256: joiners).
-func scriptJoiners(w []byte, at int, flags uint64, e *emojiTables) uint64 {
-	for flags != 0 && scriptJoiner(w, at+firstBit(flags)-1, e) {
+// narrowClears returns the flags of the block at w[at:] less those, from
+// the first, that are the second byte of a character of three bytes that
+// narrowPasses passes (a joiner or a non-joiner of a script or between
+// emoji, U+FE0F after a base), up to the first that is not: where the
+// AVX2 kernel that copies goes on with the block (vecCopy256: joiners).
+func narrowClears(w []byte, at int, flags uint64, e *emojiTables) uint64 {
+	for flags != 0 && narrowPasses(w, at+firstBit(flags)-1, e) == 3 {
 		flags &= flags - 1
 	}
 	return flags

@@ -418,7 +418,7 @@ short:
 // a character left open at the end of a block waits for the next. After
 // an ASCII block it tries four at once, as vecScan does. R11 holds e
 // where the kernel has stopped at a character that it may pass (other).
-TEXT ·vecCopy256(SB), NOSPLIT, $0-88
+TEXT ·vecCopy256(SB), NOSPLIT, $16-88
 	MOVQ    dst_base+0(FP), DI
 	MOVQ    dst_len+8(FP), R8
 	ADDQ    DI, R8
@@ -428,6 +428,7 @@ TEXT ·vecCopy256(SB), NOSPLIT, $0-88
 	MOVQ    v+48(FP), DX
 	MOVQ    esc+56(FP), R9
 	MOVQ    vecTables_escapes(DX), R10
+	MOVQ    $0, inline-8(SP)
 	LOAD_TABLES
 	VPXOR   Y15, Y15, Y15
 
@@ -700,7 +701,7 @@ escaped:
 
 other:
 	// With e (the invisible classes), what narrowPasses passes where the
-	// kernel stopped is copied here, and the next block starts after
+	// kernel stopped is otherFail here, and the next block starts after
 	// it: a joiner or a non-joiner right after a virama (E0, A4–B7 and a
 	// continuation byte, in the table), or, a non-joiner, between two
 	// letters of D8–DF and a continuation byte that join towards it; a
@@ -711,40 +712,45 @@ other:
 	// case reads. Persian text has a non-joiner in every few words, and
 	// chat text a joiner or a selector in every few emoji, which the Go
 	// code decided one call at a time. R12 counts the bytes of src
-	// before SI, or R13, which the emoji before a joiner end at.
+	// before R14, or R13, which the emoji before a joiner end at.
 	MOVQ    e+64(FP), R11
 	TESTQ   R11, R11
-	JZ      copied
-	LEAQ    5(SI), R12
+	JZ      otherFail
+	MOVQ    SI, R14
+
+otherAt:
+	// R14: where the character starts, SI here, a flag's lead byte in
+	// joiners.
+	LEAQ    5(R14), R12
 	CMPQ    R12, CX
-	JHI     copied
-	MOVQ    SI, R12
+	JHI     otherFail
+	MOVQ    R14, R12
 	SUBQ    src_base+24(FP), R12
 	CMPQ    R12, $3
-	JB      copied
-	MOVWLZX (SI), AX
+	JB      otherFail
+	MOVWLZX (R14), AX
 	CMPL    AX, $0xB8EF
 	JEQ     selector
 	CMPL    AX, $0xA0F3
 	JEQ     tags
 	CMPL    AX, $0x80E2
-	JNE     copied
+	JNE     otherFail
 	LEAQ    3(DI), R13
 	CMPQ    R13, R8
-	JHI     copied
-	MOVBLZX 2(SI), AX
+	JHI     otherFail
+	MOVBLZX 2(R14), AX
 	MOVL    AX, BX
 	ANDL    $0xFE, BX
 	CMPL    BX, $0x8C
-	JNE     copied
-	CMPB    -3(SI), $0xE0
+	JNE     otherFail
+	CMPB    -3(R14), $0xE0
 	JNE     nonJoiner
-	MOVBLZX -2(SI), BX
+	MOVBLZX -2(R14), BX
 	CMPB    BL, $0xA4
 	JB      nonJoiner
 	CMPB    BL, $0xB7
 	JA      nonJoiner
-	MOVBLZX -1(SI), R13
+	MOVBLZX -1(R14), R13
 	MOVL    R13, R12
 	ANDL    $0xC0, R12
 	CMPL    R12, $0x80
@@ -753,21 +759,26 @@ other:
 	ANDL    $0x3F, R13
 	MOVBLZX emojiTables_viramaRows(R11)(BX*1), BX
 	TESTB   BL, emojiTables_viramaCols(R11)(R13*1)
-	JNZ     joinerPass
+	JNZ     otherPass
 
 nonJoinerBack:
-	MOVQ    SI, R12
+	MOVQ    R14, R12
 	SUBQ    src_base+24(FP), R12
 
 nonJoiner:
 	CMPL    AX, $0x8C
 	JNE     emojiJoiner
-	MOVBLZX -2(SI), BX
-	MOVBLZX -1(SI), R12
-	LETTER_JOINS(BX, R12, R13, $const_joinsOnLeft, copied)
-	MOVBLZX 3(SI), BX
-	MOVBLZX 4(SI), R12
-	LETTER_JOINS(BX, R12, R13, $const_joinsOnRight, copied)
+	MOVBLZX -2(R14), BX
+	MOVBLZX -1(R14), R12
+	LETTER_JOINS(BX, R12, R13, $const_joinsOnLeft, otherFail)
+	MOVBLZX 3(R14), BX
+	MOVBLZX 4(R14), R12
+	LETTER_JOINS(BX, R12, R13, $const_joinsOnRight, otherFail)
+
+otherPass:
+	// AX: the third byte.
+	CMPQ    inline-8(SP), $0
+	JNE     joinersPass
 
 joinerPass:
 	MOVWLZX (SI), BX
@@ -780,12 +791,12 @@ joinerPass:
 emojiJoiner:
 	// A joiner: an emoji after it, and before it, back from R13, a
 	// base and U+FE0F or not, then a skin tone or not, then an emoji.
-	LEAQ    7(SI), R13
+	LEAQ    7(R14), R13
 	CMPQ    R13, CX
-	JHI     copied
-	MOVL    3(SI), BX
-	EMOJI_BIT(BX, R11, emojiTables_pict, copied, copied)
-	MOVQ    SI, R13
+	JHI     otherFail
+	MOVL    3(R14), BX
+	EMOJI_BIT(BX, R11, emojiTables_pict, otherFail, otherFail)
+	MOVQ    R14, R13
 	MOVWLZX -3(R13), BX
 	CMPL    BX, $0xB8EF
 	JNE     emojiSkin
@@ -794,141 +805,120 @@ emojiJoiner:
 	SUBQ    $3, R13
 	SUBQ    $3, R12
 	CMPQ    R12, $4
-	JB      copied
+	JB      otherFail
 	MOVL    -4(R13), BX
-	EMOJI_BIT(BX, R11, emojiTables_base, copied, copied)
+	EMOJI_BIT(BX, R11, emojiTables_base, otherFail, otherFail)
 
 emojiSkin:
 	CMPQ    R12, $4
-	JB      copied
+	JB      otherFail
 	MOVL    -4(R13), BX
 	EMOJI_BIT(BX, R11, emojiTables_mod, emojiBefore, emojiBefore)
 	SUBQ    $4, R13
 	SUBQ    $4, R12
 	CMPQ    R12, $4
-	JB      copied
+	JB      otherFail
 
 emojiBefore:
 	MOVL    -4(R13), BX
-	EMOJI_BIT(BX, R11, emojiTables_pict, copied, copied)
+	EMOJI_BIT(BX, R11, emojiTables_pict, otherFail, otherFail)
 	MOVL    $0x8D, AX
-	JMP     joinerPass
+	JMP     otherPass
 
 selector:
 	// U+FE0F right after a base of the emoji block, ...
-	CMPB    2(SI), $0x8F
-	JNE     copied
+	CMPB    2(R14), $0x8F
+	JNE     otherFail
 	LEAQ    3(DI), R13
 	CMPQ    R13, R8
-	JHI     copied
+	JHI     otherFail
 	CMPQ    R12, $4
 	JB      selectorSymbol
-	MOVL    -4(SI), BX
+	MOVL    -4(R14), BX
 	EMOJI_BIT(BX, R11, emojiTables_base, selectorSymbol, selectorSymbol)
 	JMP     selectorPass
 
 selectorSymbol:
 	// ... or of U+2190–U+23FF or U+2600–U+27BF, all bases (symbolBases),
 	// as the heart of chat text is: E2 and two continuation bytes.
-	CMPB    -3(SI), $0xE2
-	JNE     copied
-	MOVBLZX -2(SI), BX
+	CMPB    -3(R14), $0xE2
+	JNE     otherFail
+	MOVBLZX -2(R14), BX
 	XORL    $0x80, BX
 	CMPL    BX, $0x3F
-	JHI     copied
-	MOVBLZX -1(SI), R13
+	JHI     otherFail
+	MOVBLZX -1(R14), R13
 	XORL    $0x80, R13
 	CMPL    R13, $0x3F
-	JHI     copied
+	JHI     otherFail
 	SHLL    $6, BX
 	ORL     R13, BX // from U+2000
 	CMPL    BX, $0x190
-	JB      copied
+	JB      otherFail
 	CMPL    BX, $0x7BF
-	JHI     copied
+	JHI     otherFail
 	SUBL    $0x400, BX
 	CMPL    BX, $0x200
-	JB      copied // U+2400–U+25FF
+	JB      otherFail // U+2400–U+25FF
 
 selectorPass:
 	MOVL    $0x8F, AX
-	JMP     joinerPass
+	JMP     otherPass
 
 tags:
 	// The tags of a recommended flag, right after U+1F3F4, as one of
-	// emojiTables.tails.
+	// emojiTables.tails: not in joiners, where they would be more than
+	// one flag.
+	CMPQ    inline-8(SP), $0
+	JNE     otherFail
 	CMPQ    R12, $4
-	JB      copied
-	LEAQ    const_tagTail(SI), R13
+	JB      otherFail
+	LEAQ    const_tagTail(R14), R13
 	CMPQ    R13, CX
-	JHI     copied
+	JHI     otherFail
 	LEAQ    const_tagTail(DI), R13
 	CMPQ    R13, R8
-	JHI     copied
-	CMPL    -4(SI), $0xB48F9FF0
-	JNE     copied
+	JHI     otherFail
+	CMPL    -4(R14), $0xB48F9FF0
+	JNE     otherFail
 	NARROW_TAIL(0, tags1)
+
+otherFail:
+	CMPQ    inline-8(SP), $0
+	JNE     joinersDone
+	JMP     copied
 
 joiners:
 	// With e, the flags R12, from the first, that are the second byte of
-	// a joiner or a non-joiner that other would pass as a script's (a
-	// virama before it, or, a non-joiner, letters that join towards it
-	// on both sides) are no flags, up to the first that is not; if none
-	// is left, the block is clean (vec_generic.go: scriptJoiners). The
-	// tests are those of other, at AX rather than SI. Persian text has a
-	// non-joiner in every few words: each stopped the block, which
-	// started again after it, with its checks, its pairs and a masked
-	// store. R10 holds where each flag is, and the escapes again after.
+	// a character of three bytes that other passes (a joiner or a
+	// non-joiner of a script or between emoji, U+FE0F after a base), are
+	// no flags, up to the first that is not; if none is left, the block
+	// is clean (vec_generic.go: narrowClears). other decides each, at
+	// its lead byte, R14, with inline set, which sends it back here.
+	// Persian text has a non-joiner in every few words, and chat text a
+	// joiner or a selector in every few emoji: each stopped the block,
+	// which started again after it, with its checks, its pairs and a
+	// masked store. jflags holds the flags while other decides.
 	MOVQ    e+64(FP), R11
+	MOVQ    $1, inline-8(SP)
 
 joinersNext:
-	BSFL    R12, R10
-	MOVQ    SI, R13
-	SUBQ    src_base+24(FP), R13
-	ADDQ    R10, R13
-	CMPQ    R13, $4
-	JB      joinersDone // three bytes of src before the joiner, at R13-1
-	LEAQ    4(SI)(R10*1), AX
-	CMPQ    AX, CX
-	JHI     joinersDone // five from it
-	LEAQ    -1(SI)(R10*1), AX
-	MOVL    (AX), BX
-	ANDL    $0xFEFFFF, BX
-	CMPL    BX, $0x8C80E2
-	JNE     joinersDone
-	CMPB    -3(AX), $0xE0
-	JNE     joinersNonJoiner
-	MOVBLZX -2(AX), BX
-	SUBL    $0xA4, BX
-	CMPL    BX, $0xB7-0xA4
-	JA      joinersNonJoiner
-	MOVBLZX -1(AX), R10
-	SUBL    $0x80, R10
-	CMPL    R10, $0x3F
-	JA      joinersNonJoiner
-	MOVBLZX emojiTables_viramaRows+0x24(R11)(BX*1), BX
-	TESTB   BL, emojiTables_viramaCols(R11)(R10*1)
-	JNZ     joinersPass
-
-joinersNonJoiner:
-	CMPB    2(AX), $0x8C
-	JNE     joinersDone
-	MOVBLZX -2(AX), BX
-	MOVBLZX -1(AX), R10
-	LETTER_JOINS(BX, R10, R13, $const_joinsOnLeft, joinersDone)
-	MOVBLZX 3(AX), BX
-	MOVBLZX 4(AX), R10
-	LETTER_JOINS(BX, R10, R13, $const_joinsOnRight, joinersDone)
+	MOVL    R12, jflags-16(SP)
+	BSFL    R12, R14
+	LEAQ    -1(SI)(R14*1), R14
+	JMP     otherAt
 
 joinersPass:
+	MOVL    jflags-16(SP), R12
 	LEAL    -1(R12), BX
 	ANDL    BX, R12
 	JNZ     joinersNext
-	MOVQ    vecTables_escapes(DX), R10
+	MOVQ    $0, inline-8(SP)
 	JMP     blockClean
 
 joinersDone:
-	MOVQ    vecTables_escapes(DX), R10
+	MOVL    jflags-16(SP), R12
+	MOVQ    $0, inline-8(SP)
 	JMP     flaggedFirst
 
 tags1:

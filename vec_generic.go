@@ -262,14 +262,14 @@ func vecScanBlocks(p []byte, v *vecTables, block int) int {
 // esc, if the escape has one and it fits, and the next block starts after
 // it. With e, what narrowPasses passes there is copied, if it fits, and
 // the next block starts after it; first, though, the flags that
-// scriptJoiners takes off the block are not flags. Anything else ends
+// narrowClears takes off the block are not flags. Anything else ends
 // the copy, there.
 func vecCopy256Go(dst, src []byte, v *vecTables, esc *escapeTable, e *emojiTables) (nDst, nSrc int) {
 	for nSrc+32 <= len(src) && nDst+32 <= len(dst) {
 		b := src[nSrc : nSrc+32]
 		all, other := v.copyFlags(b, byteAt(src, nSrc+32), checks256)
 		if e != nil {
-			all = scriptJoiners(src, nSrc, all, e)
+			all = narrowClears(src, nSrc, all, e)
 		}
 		if all == 0 {
 			n := openEnd(b)
