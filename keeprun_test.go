@@ -130,23 +130,71 @@ func TestKeepRun(t *testing.T) {
 	rng := rand.New(rand.NewPCG(29, 30))
 	for _, opts := range keepRunSets {
 		s := newSanitizer(configure(opts))
-		v := vecTablesOf(&s.set)
 		for range runs(20000) {
 			in := keepRunText(rng, 1+rng.IntN(1024), 1+rng.IntN(60))
-			on := s.resets && rng.IntN(2) == 0
-			size := rng.IntN(len(in) + 3*64)
-			dst, g := bytes.Repeat([]byte{'#'}, size), bytes.Repeat([]byte{'#'}, size)
-			nDst, nSrc, colored := keepRun(dst, in, v, s.esc, s.kseq, on)
-			gDst, gSrc, gColored := keepRunGo(g, in, v, s.esc, s.kseq, on)
-			if nDst != gDst || nSrc != gSrc || colored != gColored || !bytes.Equal(dst[:nDst], g[:gDst]) {
-				t.Fatalf("%v: %q, on %v, dst of %d: the kernel wrote %q for %d bytes, on %v; its Go version %q for %d, on %v",
-					opts, in, on, size, dst[:nDst], nSrc, colored, g[:gDst], gSrc, gColored)
-			}
-			if rest := dst[min(nDst+64, size):]; strings.Trim(string(rest), "#") != "" {
-				t.Fatalf("%v: %q, dst of %d: the kernel wrote %q more than 64 bytes past the %d it reported", opts, in, size, rest, nDst)
-			}
+			checkKeepRun(t, opts, s, in, rng.IntN(len(in)+3*64), s.resets && rng.IntN(2) == 0)
 		}
 	}
+}
+
+// checkKeepRun holds keepRun256 to its Go version on in under s, with dst
+// of size bytes and attributes on or not: the same output, bytes read and
+// attributes after, and nothing written more than 64 bytes past the
+// output.
+func checkKeepRun(t *testing.T, opts []Option, s *sanitizer, in []byte, size int, on bool) {
+	t.Helper()
+	v := vecTablesOf(&s.set)
+	dst, g := bytes.Repeat([]byte{'#'}, size), bytes.Repeat([]byte{'#'}, size)
+	nDst, nSrc, colored := keepRun(dst, in, v, s.esc, s.kseq, on)
+	gDst, gSrc, gColored := keepRunGo(g, in, v, s.esc, s.kseq, on)
+	if nDst != gDst || nSrc != gSrc || colored != gColored || !bytes.Equal(dst[:nDst], g[:gDst]) {
+		t.Fatalf("%v: %q, on %v, dst of %d: the kernel wrote %q for %d bytes, on %v; its Go version %q for %d, on %v",
+			opts, in, on, size, dst[:nDst], nSrc, colored, g[:gDst], gSrc, gColored)
+	}
+	if rest := dst[min(nDst+64, size):]; strings.Trim(string(rest), "#") != "" {
+		t.Fatalf("%v: %q, dst of %d: the kernel wrote %q more than 64 bytes past the %d it reported", opts, in, size, rest, nDst)
+	}
+}
+
+// FuzzRuns holds the AVX2 runs of blocks, stripRun256 and keepRun256, to
+// their Go versions (checkStripRun, checkKeepRun) on texts that the
+// fuzzer puts together from the pieces of their tests (each byte of
+// choices picks one), where those tests draw them at random: the last
+// byte of set chooses the set, from stripRunSets then keepRunSets,
+// whether attributes are on, and how much shorter than the text's room
+// dst is.
+func FuzzRuns(f *testing.F) {
+	if !haveRuns {
+		f.Skip("no AVX2 kernel here")
+	}
+	f.Add([]byte("\x00\x01\x02\x03\x04\x05\x06\x07\x08\x09\x0a\x0b\x0c\x0d"), uint16(0))
+	f.Add([]byte("\x10\x21\x32\x43\x54\x65\x76\x87\x98\xa9\xba\xcb\xdc\xed\xfe"), uint16(0x0203))
+	var pieces []string
+	for _, p := range [][]string{stripRunPieces, stripRunOSCs, stripRunBreakers, stripRunWords, keepRunPieces, keepRunBreakers} {
+		pieces = append(pieces, p...)
+	}
+	sets := append(append([][]Option{}, stripRunSets...), keepRunSets...)
+	sanitizers := make([]*sanitizer, len(sets))
+	for i, opts := range sets {
+		sanitizers[i] = newSanitizer(configure(opts))
+	}
+	f.Fuzz(func(t *testing.T, choices []byte, set uint16) {
+		var in []byte
+		for _, c := range choices {
+			if len(in) >= 4<<10 {
+				break
+			}
+			in = append(in, pieces[int(c)%len(pieces)]...)
+		}
+		i := int(set&0xFF) % len(sets)
+		opts, s := sets[i], sanitizers[i]
+		size := max(len(in)+3*64-int(set>>9), 0)
+		if i < len(stripRunSets) {
+			checkStripRun(t, opts, s, in, size)
+			return
+		}
+		checkKeepRun(t, opts, s, in, size, s.resets && set&0x100 != 0)
+	})
 }
 
 // Where the AVX2 kernel runs, KeepColors writes what the plain loop

@@ -128,21 +128,28 @@ func TestStripRun(t *testing.T) {
 	rng := rand.New(rand.NewPCG(23, 24))
 	for _, opts := range stripRunSets {
 		s := newSanitizer(configure(opts))
-		v := vecTablesOf(&s.set)
 		for range runs(20000) {
 			in := stripRunText(rng, 1+rng.IntN(1024), 1+rng.IntN(60))
-			size := rng.IntN(len(in) + 3*64)
-			dst, g := bytes.Repeat([]byte{'#'}, size), bytes.Repeat([]byte{'#'}, size)
-			nDst, nSrc := stripRun(dst, in, v)
-			gDst, gSrc := stripRunGo(g, in, v)
-			if nDst != gDst || nSrc != gSrc || !bytes.Equal(dst[:nDst], g[:gDst]) {
-				t.Fatalf("%v: %q, dst of %d: the kernel wrote %q for %d bytes; its Go version %q for %d",
-					opts, in, size, dst[:nDst], nSrc, g[:gDst], gSrc)
-			}
-			if rest := dst[min(nDst+8, size):]; strings.Trim(string(rest), "#") != "" {
-				t.Fatalf("%v: %q, dst of %d: the kernel wrote %q more than eight bytes past the %d it reported", opts, in, size, rest, nDst)
-			}
+			checkStripRun(t, opts, s, in, rng.IntN(len(in)+3*64))
 		}
+	}
+}
+
+// checkStripRun holds stripRun256 to its Go version on in under s, with
+// dst of size bytes: the same output and bytes read, and nothing written
+// more than eight bytes past the output.
+func checkStripRun(t *testing.T, opts []Option, s *sanitizer, in []byte, size int) {
+	t.Helper()
+	v := vecTablesOf(&s.set)
+	dst, g := bytes.Repeat([]byte{'#'}, size), bytes.Repeat([]byte{'#'}, size)
+	nDst, nSrc := stripRun(dst, in, v)
+	gDst, gSrc := stripRunGo(g, in, v)
+	if nDst != gDst || nSrc != gSrc || !bytes.Equal(dst[:nDst], g[:gDst]) {
+		t.Fatalf("%v: %q, dst of %d: the kernel wrote %q for %d bytes; its Go version %q for %d",
+			opts, in, size, dst[:nDst], nSrc, g[:gDst], gSrc)
+	}
+	if rest := dst[min(nDst+8, size):]; strings.Trim(string(rest), "#") != "" {
+		t.Fatalf("%v: %q, dst of %d: the kernel wrote %q more than eight bytes past the %d it reported", opts, in, size, rest, nDst)
 	}
 }
 
