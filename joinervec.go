@@ -228,3 +228,24 @@ func narrowClears(w []byte, at int, flags uint64, e *emojiTables) uint64 {
 	}
 	return flags
 }
+
+// scanClears is narrowClears for the AVX2 kernel that scans (vecScan256:
+// scanFlagged), which also passes the tags of a flag that narrowPasses
+// passes, and then the flags of those tags in the blocks after it, whose
+// characters start before *skip.
+func scanClears(w []byte, at int, flags uint64, e *emojiTables, skip *int) uint64 {
+	for ; flags != 0; flags &= flags - 1 {
+		p := at + firstBit(flags) - 1
+		if p < *skip {
+			continue
+		}
+		switch narrowPasses(w, p, e) {
+		case 3:
+		case tagTail:
+			*skip = p + tagTail
+		default:
+			return flags
+		}
+	}
+	return flags
+}

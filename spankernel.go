@@ -37,6 +37,9 @@ func (t *sanitizer) spanKernel(src []byte, at, end int) int {
 	if t.set.vec == nil || t.set.vec.wide == 0 && t.kseq.emoji == nil && !t.keepRun || t.reference {
 		return 0
 	}
+	if t.set.vec.wide == 0 && t.kseq.emoji != nil && !t.csiKernel && !t.colored {
+		return t.scanNarrow(src, at, end)
+	}
 	if s := t.ownScratch(end - at); s != nil {
 		return t.spanWith(s, src, at, end)
 	}
@@ -103,6 +106,38 @@ func (t *sanitizer) spanWith(scratch, src []byte, at, end int) int {
 	t.colored = k.colored != 0
 	return n - at
 }
+
+// scanNarrow is spanKernel where the AVX2 kernel runs, with the emoji
+// tables and no sequences to pass: the kernel that scans passes what the
+// one that copies passes (vecScanNarrow), with no copy, but the tags of
+// flags, which are more than one flag; where it stops, the one that
+// copies takes a step of narrowStep bytes, which passes those, and the
+// scan goes on after it. Under -tags sanitize_narrow, the invisible
+// classes read Persian and Hindi text through NewReader about twice as
+// fast as with the copy alone into scratch; with the scan alone, which
+// then stopped at every flag's tags, the ZWJ corpus 0.73x as fast.
+func (t *sanitizer) scanNarrow(src []byte, at, end int) int {
+	var small [narrowStep]byte // zeroed only where it is used
+	k := kernelSeq{emoji: t.kseq.emoji}
+	n := at
+	for end-n >= kernelBlock {
+		n += vecScanNarrow(src[n:end], t.set.vec, k.emoji)
+		w := min(end-n, len(small))
+		if w < kernelBlock {
+			break
+		}
+		_, s := vecCopy(small[:w], src[n:n+w], t.set.vec, &spanEscapes, &k)
+		if s == 0 {
+			break // at something that neither passes
+		}
+		n += s
+	}
+	return n - at
+}
+
+// narrowStep is how much of src the copy of scanNarrow takes at a time:
+// the tags of a flag and a block after them.
+const narrowStep = 128
 
 // spanScratch is the size of spanKernel's scratch buffer where a reader or
 // a writer owns the sanitizer (sanitizer.scratch).

@@ -54,13 +54,21 @@ func vecScan(p []byte, v *vecTables) int {
 	if v.wide != 0 && len(p) >= wideMin {
 		return vecScan512(p, v)
 	}
-	return vecScan256(p, v)
+	return vecScan256(p, v, nil)
 }
 
-// vecScan256 is vecScan for blocks of 32 bytes, with AVX2.
+// vecScanNarrow is the AVX2 kernel's vecScan with the emoji tables e: it
+// also goes on past what narrowPasses passes, within a block that is not
+// ASCII, as vecCopy256 does (vec_generic.go: vecScanBlocks).
+func vecScanNarrow(p []byte, v *vecTables, e *emojiTables) int {
+	return vecScan256(p, v, e)
+}
+
+// vecScan256 is vecScan for blocks of 32 bytes, with AVX2, with the emoji
+// tables or nil.
 //
 //go:noescape
-func vecScan256(p []byte, v *vecTables) int
+func vecScan256(p []byte, v *vecTables, e *emojiTables) int
 
 // vecScan512 is vecScan for blocks of 64 bytes, with AVX-512.
 //

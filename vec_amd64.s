@@ -140,17 +140,184 @@
 	VMOVDQU vecTables_byte1Low(DX), Y9;   \
 	VMOVDQU vecTables_byte2High(DX), Y8
 
-// func vecScan256(p []byte, v *vecTables) int
+// LETTER_JOINS jumps to fail unless the lead byte lead and the byte c
+// after it are a letter of two bytes of U+0600–U+07FF that joins on side
+// in the table of e at R11 (emojiTables.joining). It clobbers lead, c and
+// t.
+#define LETTER_JOINS(lead, c, t, side, fail) \
+	MOVL  lead, t;                                 \
+	ANDL  $0xF8, t;                                \
+	CMPL  t, $0xD8;                                \
+	JNE   fail;                                    \
+	MOVL  c, t;                                    \
+	ANDL  $0xC0, t;                                \
+	CMPL  t, $0x80;                                \
+	JNE   fail;                                    \
+	ANDL  $7, lead;                                \
+	SHLL  $6, lead;                                \
+	ANDL  $0x3F, c;                                \
+	ORL   c, lead;                                 \
+	TESTB side, emojiTables_joining(R11)(lead*1);  \
+	JZ    fail
+
+// NARROW_DECIDE jumps to pass if the character at R14, of three bytes,
+// is one that narrowPasses passes, with its third byte in AX, else to
+// fail: a joiner or a non-joiner right after a virama (E0, A4–B7 and a
+// continuation byte, in the table), or, a non-joiner, between two
+// letters of D8–DF and a continuation byte that join towards it; a
+// joiner between two emoji, with a skin tone and U+FE0F before it or
+// not; U+FE0F after a base of the emoji block or of symbolBases. Each
+// needs three bytes before it from base, the input's start, and five
+// from it up to end, and what its case reads. R11 holds the emoji tables;
+// R12 counts the bytes before R14, or R13, which the emoji before a
+// joiner end at. Its labels are its own: one use in each function. It
+// clobbers AX, BX, R12 and R13.
+#define NARROW_DECIDE(end, base, pass, fail) \
+	LEAQ    5(R14), R12; \
+	CMPQ    R12, end; \
+	JHI     fail; \
+	MOVQ    R14, R12; \
+	SUBQ    base, R12; \
+	CMPQ    R12, $3; \
+	JB      fail; \
+	MOVWLZX (R14), AX; \
+	CMPL    AX, $0xB8EF; \
+	JEQ     decideSelector; \
+	CMPL    AX, $0x80E2; \
+	JNE     fail; \
+	MOVBLZX 2(R14), AX; \
+	MOVL    AX, BX; \
+	ANDL    $0xFE, BX; \
+	CMPL    BX, $0x8C; \
+	JNE     fail; \
+	CMPB    -3(R14), $0xE0; \
+	JNE     decideNonJoiner; \
+	MOVBLZX -2(R14), BX; \
+	CMPB    BL, $0xA4; \
+	JB      decideNonJoiner; \
+	CMPB    BL, $0xB7; \
+	JA      decideNonJoiner; \
+	MOVBLZX -1(R14), R13; \
+	MOVL    R13, R12; \
+	ANDL    $0xC0, R12; \
+	CMPL    R12, $0x80; \
+	JNE     decideNonJoinerBack; \
+	ANDL    $0x3F, BX; \
+	ANDL    $0x3F, R13; \
+	MOVBLZX emojiTables_viramaRows(R11)(BX*1), BX; \
+	TESTB   BL, emojiTables_viramaCols(R11)(R13*1); \
+	JNZ     pass; \
+decideNonJoinerBack: \
+	MOVQ    R14, R12; \
+	SUBQ    base, R12; \
+decideNonJoiner: \
+	CMPL    AX, $0x8C; \
+	JNE     decideEmojiJoiner; \
+	MOVBLZX -2(R14), BX; \
+	MOVBLZX -1(R14), R12; \
+	LETTER_JOINS(BX, R12, R13, $const_joinsOnLeft, fail); \
+	MOVBLZX 3(R14), BX; \
+	MOVBLZX 4(R14), R12; \
+	LETTER_JOINS(BX, R12, R13, $const_joinsOnRight, fail); \
+	JMP     pass; \
+decideEmojiJoiner: \
+	/* A joiner: an emoji after it, and before it, back from R13, a */ \
+	/* base and U+FE0F or not, then a skin tone or not, then an emoji. */ \
+	LEAQ    7(R14), R13; \
+	CMPQ    R13, end; \
+	JHI     fail; \
+	MOVL    3(R14), BX; \
+	EMOJI_BIT(BX, R11, emojiTables_pict, fail, fail); \
+	MOVQ    R14, R13; \
+	MOVWLZX -3(R13), BX; \
+	CMPL    BX, $0xB8EF; \
+	JNE     decideEmojiSkin; \
+	CMPB    -1(R13), $0x8F; \
+	JNE     decideEmojiSkin; \
+	SUBQ    $3, R13; \
+	SUBQ    $3, R12; \
+	CMPQ    R12, $4; \
+	JB      fail; \
+	MOVL    -4(R13), BX; \
+	EMOJI_BIT(BX, R11, emojiTables_base, fail, fail); \
+decideEmojiSkin: \
+	CMPQ    R12, $4; \
+	JB      fail; \
+	MOVL    -4(R13), BX; \
+	EMOJI_BIT(BX, R11, emojiTables_mod, decideEmojiBefore, decideEmojiBefore); \
+	SUBQ    $4, R13; \
+	SUBQ    $4, R12; \
+	CMPQ    R12, $4; \
+	JB      fail; \
+decideEmojiBefore: \
+	MOVL    -4(R13), BX; \
+	EMOJI_BIT(BX, R11, emojiTables_pict, fail, fail); \
+	MOVL    $0x8D, AX; \
+	JMP     pass; \
+decideSelector: \
+	/* U+FE0F right after a base of the emoji block, ... */ \
+	CMPB    2(R14), $0x8F; \
+	JNE     fail; \
+	CMPQ    R12, $4; \
+	JB      decideSelectorSymbol; \
+	MOVL    -4(R14), BX; \
+	EMOJI_BIT(BX, R11, emojiTables_base, decideSelectorSymbol, decideSelectorSymbol); \
+	JMP     decideSelectorPass; \
+decideSelectorSymbol: \
+	/* ... or of U+2190–U+23FF or U+2600–U+27BF, all bases (symbolBases), */ \
+	/* as the heart of chat text is: E2 and two continuation bytes. */ \
+	CMPB    -3(R14), $0xE2; \
+	JNE     fail; \
+	MOVBLZX -2(R14), BX; \
+	XORL    $0x80, BX; \
+	CMPL    BX, $0x3F; \
+	JHI     fail; \
+	MOVBLZX -1(R14), R13; \
+	XORL    $0x80, R13; \
+	CMPL    R13, $0x3F; \
+	JHI     fail; \
+	SHLL    $6, BX; \
+	ORL     R13, BX /* from U+2000 */; \
+	CMPL    BX, $0x190; \
+	JB      fail; \
+	CMPL    BX, $0x7BF; \
+	JHI     fail; \
+	SUBL    $0x400, BX; \
+	CMPL    BX, $0x200; \
+	JB      fail /* U+2400–U+25FF */; \
+decideSelectorPass: \
+	MOVL    $0x8F, AX; \
+	JMP     pass
+
+// NARROW_TAIL jumps to pass if the tagTail bytes at at are the tail at
+// off in emojiTables.tails (R11), else to next. It clobbers BX.
+#define NARROW_TAIL(off, at, pass, next) \
+	MOVQ emojiTables_tails+(off)(R11), BX;    \
+	CMPQ BX, (at);                            \
+	JNE  next;                                \
+	MOVQ emojiTables_tails+(off)+8(R11), BX;  \
+	CMPQ BX, 8(at);                           \
+	JNE  next;                                \
+	MOVQ emojiTables_tails+(off)+16(R11), BX; \
+	CMPQ BX, 16(at);                          \
+	JEQ  pass;                                \
+	JMP  next
+
+// func vecScan256(p []byte, v *vecTables, e *emojiTables) int
 //
 // Registers: SI p, DX v, AX the block being checked; CX holds len(p)
 // until the loop, then len(p)-32, the last offset a whole block starts
 // at (R8 and R10 the same for two and four blocks). Y15 holds the block
 // before it (zeros before the first: as if after
 // ASCII), Y8–Y14 the tables used on every block.
-TEXT ·vecScan256(SB), NOSPLIT, $0-40
+TEXT ·vecScan256(SB), NOSPLIT, $40-48
 	MOVQ p_base+0(FP), SI
 	MOVQ p_len+8(FP), CX
 	MOVQ v+24(FP), DX
+	MOVQ SI, scanBase-24(SP)
+	LEAQ (SI)(CX*1), BX
+	MOVQ BX, scanEnd-16(SP)
+	MOVQ $0, scanSkip-40(SP)
 	XORQ AX, AX
 	CMPQ CX, $32
 	JB   short
@@ -288,7 +455,7 @@ multi:
 multiEsc:
 	CHECK_ESC
 	VPTEST  Y2, Y2
-	JNZ     found
+	JNZ     scanFlagged
 	VMOVDQU Y0, Y15
 	ADDQ    $32, AX
 
@@ -309,7 +476,7 @@ multiNext:
 nextEsc:
 	CHECK_ESC
 	VPTEST    Y2, Y2
-	JNZ       found
+	JNZ       scanFlagged
 	VMOVDQU   Y0, Y15
 	ADDQ      $32, AX
 	JMP       multiNext
@@ -337,12 +504,86 @@ nextPairs:
 	PAIRS_NEXT
 	JMP    nextEsc
 
+scanFlagged:
+	// With e, a block that is not ASCII goes on past the flags, from the
+	// first, that are the second byte of a character of three bytes that
+	// NARROW_DECIDE passes, as the kernel that copies goes on past them
+	// (joiners), and on to the next block if none is left
+	// (vec_generic.go: vecScanBlocks). Span, which stopped at each and
+	// then copied with the kernel that copies into scratch, read Persian
+	// text at the speed of that kernel. scanAt and scanFlags hold AX and
+	// the flags while NARROW_DECIDE decides.
+	MOVQ      e+32(FP), R11
+	TESTQ     R11, R11
+	JZ        found
+	VPXOR     Y1, Y1, Y1
+	VPCMPEQB  Y1, Y2, Y3
+	VPMOVMSKB Y3, BX
+	NOTL      BX
+	MOVQ      AX, scanAt-8(SP)
+
+scanNext:
+	MOVL      BX, scanFlags-32(SP)
+	BSFL      BX, R14
+	ADDQ      scanAt-8(SP), R14
+	LEAQ      -1(SI)(R14*1), R14
+	CMPQ      R14, scanSkip-40(SP)
+	JB        scanPass // a tag of a flag that passed, before scanSkip
+	MOVWLZX   (R14), AX
+	CMPL      AX, $0xA0F3
+	JEQ       scanTags
+	NARROW_DECIDE(scanEnd-16(SP), scanBase-24(SP), scanPass, scanFail)
+
+scanTags:
+	// The tags of a recommended flag, right after U+1F3F4, as the kernel
+	// that copies passes them (tags): their flags, up to scanSkip, this
+	// block's and the next's, are no flags either. The ZWJ corpus has
+	// them in half its blocks: Span, which stopped at each, read it at
+	// 0.7x the speed of the kernel that copies into scratch.
+	MOVQ      R14, R12
+	SUBQ      scanBase-24(SP), R12
+	CMPQ      R12, $4
+	JB        scanFail
+	LEAQ      const_tagTail(R14), R13
+	CMPQ      R13, scanEnd-16(SP)
+	JHI       scanFail
+	CMPL      -4(R14), $0xB48F9FF0
+	JNE       scanFail
+	NARROW_TAIL(0, R14, scanTagsPass, scanTags1)
+
+scanTags1:
+	NARROW_TAIL(const_tagTail, R14, scanTagsPass, scanTags2)
+
+scanTags2:
+	NARROW_TAIL(2*const_tagTail, R14, scanTagsPass, scanFail)
+
+scanTagsPass:
+	LEAQ      const_tagTail(R14), R13
+	MOVQ      R13, scanSkip-40(SP)
+
+scanPass:
+	MOVL      scanFlags-32(SP), BX
+	LEAL      -1(BX), R12
+	ANDL      R12, BX
+	JNZ       scanNext
+	MOVQ      scanAt-8(SP), AX
+	VMOVDQU   Y0, Y15
+	ADDQ      $32, AX
+	JMP       multiNext
+
+scanFail:
+	MOVL      scanFlags-32(SP), BX
+	MOVQ      scanAt-8(SP), AX
+	JMP       foundBits
+
 found:
 	// Y2 is nonzero in the bytes flagged: the first of them.
 	VPXOR     Y1, Y1, Y1
 	VPCMPEQB  Y1, Y2, Y2
 	VPMOVMSKB Y2, BX
 	NOTL      BX
+
+foundBits:
 	BSFL      BX, BX
 	ADDQ      BX, AX
 
@@ -372,42 +613,8 @@ lead:
 	LEAQ -1(DI), AX
 
 short:
-	MOVQ AX, ret+32(FP)
+	MOVQ AX, ret+40(FP)
 	RET
-
-// LETTER_JOINS jumps to fail unless the lead byte lead and the byte c
-// after it are a letter of two bytes of U+0600–U+07FF that joins on side
-// in the table of e at R11 (emojiTables.joining). It clobbers lead, c and
-// t.
-#define LETTER_JOINS(lead, c, t, side, fail) \
-	MOVL  lead, t;                                 \
-	ANDL  $0xF8, t;                                \
-	CMPL  t, $0xD8;                                \
-	JNE   fail;                                    \
-	MOVL  c, t;                                    \
-	ANDL  $0xC0, t;                                \
-	CMPL  t, $0x80;                                \
-	JNE   fail;                                    \
-	ANDL  $7, lead;                                \
-	SHLL  $6, lead;                                \
-	ANDL  $0x3F, c;                                \
-	ORL   c, lead;                                 \
-	TESTB side, emojiTables_joining(R11)(lead*1);  \
-	JZ    fail
-
-// NARROW_TAIL jumps to tagsPass if the tagTail bytes at SI are the tail
-// at off in emojiTables.tails (R11), else to next. It clobbers BX.
-#define NARROW_TAIL(off, next) \
-	MOVQ emojiTables_tails+(off)(R11), BX;    \
-	CMPQ BX, (SI);                            \
-	JNE  next;                                \
-	MOVQ emojiTables_tails+(off)+8(R11), BX;  \
-	CMPQ BX, 8(SI);                           \
-	JNE  next;                                \
-	MOVQ emojiTables_tails+(off)+16(R11), BX; \
-	CMPQ BX, 16(SI);                          \
-	JEQ  tagsPass;                            \
-	JMP  next
 
 // func vecCopy256(dst, src []byte, v *vecTables, esc *escapeTable, e *emojiTables) (nDst, nSrc int)
 //
@@ -418,7 +625,7 @@ short:
 // a character left open at the end of a block waits for the next. After
 // an ASCII block it tries four at once, as vecScan does. R11 holds e
 // where the kernel has stopped at a character that it may pass (other).
-TEXT ·vecCopy256(SB), NOSPLIT, $16-88
+TEXT ·vecCopy256(SB), NOSPLIT, $24-88
 	MOVQ    dst_base+0(FP), DI
 	MOVQ    dst_len+8(FP), R8
 	ADDQ    DI, R8
@@ -429,6 +636,7 @@ TEXT ·vecCopy256(SB), NOSPLIT, $16-88
 	MOVQ    esc+56(FP), R9
 	MOVQ    vecTables_escapes(DX), R10
 	MOVQ    $0, inline-8(SP)
+	MOVQ    SI, srcBase-24(SP)
 	LOAD_TABLES
 	VPXOR   Y15, Y15, Y15
 
@@ -701,86 +909,31 @@ escaped:
 
 other:
 	// With e (the invisible classes), what narrowPasses passes where the
-	// kernel stopped is otherFail here, and the next block starts after
-	// it: a joiner or a non-joiner right after a virama (E0, A4–B7 and a
-	// continuation byte, in the table), or, a non-joiner, between two
-	// letters of D8–DF and a continuation byte that join towards it; a
-	// joiner between two emoji, with a skin tone and U+FE0F before it or
-	// not; U+FE0F after a base of the emoji block or of symbolBases; the
-	// tags of a recommended flag. Each
-	// needs three bytes of src before it and five from it, and what its
-	// case reads. Persian text has a non-joiner in every few words, and
-	// chat text a joiner or a selector in every few emoji, which the Go
-	// code decided one call at a time. R12 counts the bytes of src
-	// before R14, or R13, which the emoji before a joiner end at.
+	// kernel stopped is copied here, and the next block starts after it
+	// (NARROW_DECIDE); the tags of a recommended flag too. Persian text
+	// has a non-joiner in every few words, and chat text a joiner or a
+	// selector in every few emoji, which the Go code decided one call at
+	// a time.
 	MOVQ    e+64(FP), R11
 	TESTQ   R11, R11
-	JZ      otherFail
+	JZ      copied
 	MOVQ    SI, R14
+	MOVWLZX (SI), AX
+	CMPL    AX, $0xA0F3
+	JEQ     tags
 
 otherAt:
 	// R14: where the character starts, SI here, a flag's lead byte in
 	// joiners.
-	LEAQ    5(R14), R12
-	CMPQ    R12, CX
-	JHI     otherFail
-	MOVQ    R14, R12
-	SUBQ    src_base+24(FP), R12
-	CMPQ    R12, $3
-	JB      otherFail
-	MOVWLZX (R14), AX
-	CMPL    AX, $0xB8EF
-	JEQ     selector
-	CMPL    AX, $0xA0F3
-	JEQ     tags
-	CMPL    AX, $0x80E2
-	JNE     otherFail
-	LEAQ    3(DI), R13
-	CMPQ    R13, R8
-	JHI     otherFail
-	MOVBLZX 2(R14), AX
-	MOVL    AX, BX
-	ANDL    $0xFE, BX
-	CMPL    BX, $0x8C
-	JNE     otherFail
-	CMPB    -3(R14), $0xE0
-	JNE     nonJoiner
-	MOVBLZX -2(R14), BX
-	CMPB    BL, $0xA4
-	JB      nonJoiner
-	CMPB    BL, $0xB7
-	JA      nonJoiner
-	MOVBLZX -1(R14), R13
-	MOVL    R13, R12
-	ANDL    $0xC0, R12
-	CMPL    R12, $0x80
-	JNE     nonJoinerBack
-	ANDL    $0x3F, BX
-	ANDL    $0x3F, R13
-	MOVBLZX emojiTables_viramaRows(R11)(BX*1), BX
-	TESTB   BL, emojiTables_viramaCols(R11)(R13*1)
-	JNZ     otherPass
-
-nonJoinerBack:
-	MOVQ    R14, R12
-	SUBQ    src_base+24(FP), R12
-
-nonJoiner:
-	CMPL    AX, $0x8C
-	JNE     emojiJoiner
-	MOVBLZX -2(R14), BX
-	MOVBLZX -1(R14), R12
-	LETTER_JOINS(BX, R12, R13, $const_joinsOnLeft, otherFail)
-	MOVBLZX 3(R14), BX
-	MOVBLZX 4(R14), R12
-	LETTER_JOINS(BX, R12, R13, $const_joinsOnRight, otherFail)
+	NARROW_DECIDE(CX, srcBase-24(SP), otherPass, otherFail)
 
 otherPass:
 	// AX: the third byte.
 	CMPQ    inline-8(SP), $0
 	JNE     joinersPass
-
-joinerPass:
+	LEAQ    3(DI), R13
+	CMPQ    R13, R8
+	JHI     copied
 	MOVWLZX (SI), BX
 	MOVW    BX, (DI)
 	MOVB    AL, 2(DI)
@@ -788,105 +941,28 @@ joinerPass:
 	ADDQ    $3, DI
 	JMP     block
 
-emojiJoiner:
-	// A joiner: an emoji after it, and before it, back from R13, a
-	// base and U+FE0F or not, then a skin tone or not, then an emoji.
-	LEAQ    7(R14), R13
-	CMPQ    R13, CX
-	JHI     otherFail
-	MOVL    3(R14), BX
-	EMOJI_BIT(BX, R11, emojiTables_pict, otherFail, otherFail)
-	MOVQ    R14, R13
-	MOVWLZX -3(R13), BX
-	CMPL    BX, $0xB8EF
-	JNE     emojiSkin
-	CMPB    -1(R13), $0x8F
-	JNE     emojiSkin
-	SUBQ    $3, R13
-	SUBQ    $3, R12
-	CMPQ    R12, $4
-	JB      otherFail
-	MOVL    -4(R13), BX
-	EMOJI_BIT(BX, R11, emojiTables_base, otherFail, otherFail)
-
-emojiSkin:
-	CMPQ    R12, $4
-	JB      otherFail
-	MOVL    -4(R13), BX
-	EMOJI_BIT(BX, R11, emojiTables_mod, emojiBefore, emojiBefore)
-	SUBQ    $4, R13
-	SUBQ    $4, R12
-	CMPQ    R12, $4
-	JB      otherFail
-
-emojiBefore:
-	MOVL    -4(R13), BX
-	EMOJI_BIT(BX, R11, emojiTables_pict, otherFail, otherFail)
-	MOVL    $0x8D, AX
-	JMP     otherPass
-
-selector:
-	// U+FE0F right after a base of the emoji block, ...
-	CMPB    2(R14), $0x8F
-	JNE     otherFail
-	LEAQ    3(DI), R13
-	CMPQ    R13, R8
-	JHI     otherFail
-	CMPQ    R12, $4
-	JB      selectorSymbol
-	MOVL    -4(R14), BX
-	EMOJI_BIT(BX, R11, emojiTables_base, selectorSymbol, selectorSymbol)
-	JMP     selectorPass
-
-selectorSymbol:
-	// ... or of U+2190–U+23FF or U+2600–U+27BF, all bases (symbolBases),
-	// as the heart of chat text is: E2 and two continuation bytes.
-	CMPB    -3(R14), $0xE2
-	JNE     otherFail
-	MOVBLZX -2(R14), BX
-	XORL    $0x80, BX
-	CMPL    BX, $0x3F
-	JHI     otherFail
-	MOVBLZX -1(R14), R13
-	XORL    $0x80, R13
-	CMPL    R13, $0x3F
-	JHI     otherFail
-	SHLL    $6, BX
-	ORL     R13, BX // from U+2000
-	CMPL    BX, $0x190
-	JB      otherFail
-	CMPL    BX, $0x7BF
-	JHI     otherFail
-	SUBL    $0x400, BX
-	CMPL    BX, $0x200
-	JB      otherFail // U+2400–U+25FF
-
-selectorPass:
-	MOVL    $0x8F, AX
-	JMP     otherPass
-
-tags:
-	// The tags of a recommended flag, right after U+1F3F4, as one of
-	// emojiTables.tails: not in joiners, where they would be more than
-	// one flag.
-	CMPQ    inline-8(SP), $0
-	JNE     otherFail
-	CMPQ    R12, $4
-	JB      otherFail
-	LEAQ    const_tagTail(R14), R13
-	CMPQ    R13, CX
-	JHI     otherFail
-	LEAQ    const_tagTail(DI), R13
-	CMPQ    R13, R8
-	JHI     otherFail
-	CMPL    -4(R14), $0xB48F9FF0
-	JNE     otherFail
-	NARROW_TAIL(0, tags1)
-
 otherFail:
 	CMPQ    inline-8(SP), $0
 	JNE     joinersDone
 	JMP     copied
+
+tags:
+	// The tags of a recommended flag, right after U+1F3F4, as one of
+	// emojiTables.tails; never in joiners, where they would be more than
+	// one flag.
+	MOVQ    SI, R12
+	SUBQ    src_base+24(FP), R12
+	CMPQ    R12, $4
+	JB      copied
+	LEAQ    const_tagTail(SI), R13
+	CMPQ    R13, CX
+	JHI     copied
+	LEAQ    const_tagTail(DI), R13
+	CMPQ    R13, R8
+	JHI     copied
+	CMPL    -4(SI), $0xB48F9FF0
+	JNE     copied
+	NARROW_TAIL(0, SI, tagsPass, tags1)
 
 joiners:
 	// With e, the flags R12, from the first, that are the second byte of
@@ -922,10 +998,10 @@ joinersDone:
 	JMP     flaggedFirst
 
 tags1:
-	NARROW_TAIL(const_tagTail, tags2)
+	NARROW_TAIL(const_tagTail, SI, tagsPass, tags2)
 
 tags2:
-	NARROW_TAIL(2*const_tagTail, copied)
+	NARROW_TAIL(2*const_tagTail, SI, tagsPass, copied)
 
 tagsPass:
 	VMOVDQU (SI), X1

@@ -203,9 +203,14 @@ func firstBit(flags uint64) int {
 // tables say wide and p holds wideMin bytes, else the AVX2 kernel's of 32.
 func vecScanGo(p []byte, v *vecTables) int {
 	if v.wide != 0 && len(p) >= wideMin {
-		return vecScanBlocks(p, v, 64)
+		return vecScanBlocks(p, v, 64, nil)
 	}
-	return vecScanBlocks(p, v, 32)
+	return vecScanBlocks(p, v, 32, nil)
+}
+
+// vecScanNarrowGo is vecScanNarrow.
+func vecScanNarrowGo(p []byte, v *vecTables, e *emojiTables) int {
+	return vecScanBlocks(p, v, 32, e)
 }
 
 // vecScanBlocks is vecScan256 with block 32 and vecScan512 with block
@@ -216,13 +221,14 @@ func vecScanGo(p []byte, v *vecTables) int {
 // and, for the wide kernel, the byte after a pair that ends the block
 // before. From where it stops, or from the first block that does not fit,
 // it backs up to a lead byte (C0–FF) found within three bytes over
-// continuation bytes only.
-func vecScanBlocks(p []byte, v *vecTables, block int) int {
+// continuation bytes only. With e, the flags of a block that is not ASCII
+// that scanClears takes off are not flags.
+func vecScanBlocks(p []byte, v *vecTables, block int, e *emojiTables) int {
 	k := checks256
 	if block == 64 {
 		k = scan512
 	}
-	at := 0
+	at, skip := 0, -1
 	for ; at+block <= len(p); at += block {
 		b := p[at : at+block]
 		if isASCII(b) && (at == 0 || isASCII(p[at-block:at])) {
@@ -236,7 +242,11 @@ func vecScanBlocks(p []byte, v *vecTables, block int) int {
 		if at > 0 {
 			copy(before[:], p[at-3:at])
 		}
-		if all, _ := v.flags(b, before, byteAt(p, at+block), k); all != 0 {
+		all, _ := v.flags(b, before, byteAt(p, at+block), k)
+		if e != nil {
+			all = scanClears(p, at, all, e, &skip)
+		}
+		if all != 0 {
 			at += firstBit(all)
 			break
 		}

@@ -310,6 +310,8 @@ func FuzzKernels(f *testing.F) {
 
 // checkNarrow holds the AVX2 kernel that copies to its Go version on in,
 // where the processor has it, with dst of 2*len(in) and size bytes, and
+// the one that scans with the emoji tables, where s has them, to its own;
+// and
 // the fast paths to the plain loop as a processor without AVX-512 runs
 // them (narrowed): a processor with AVX-512 runs the AVX2 kernel on what
 // is left short of a block, and -tags sanitize_narrow on all
@@ -330,6 +332,11 @@ func checkNarrow(t *testing.T, s *sanitizer, in []byte, size int) {
 		if nDst != gDst || nSrc != gSrc || !bytes.Equal(dst, g) {
 			t.Fatalf("%q, dst of %d: the AVX2 kernel wrote %q for %d bytes, its Go version %q for %d",
 				in, n, dst[:nDst], nSrc, g[:gDst], gSrc)
+		}
+	}
+	if e := s.kseq.emoji; e != nil {
+		if got, want := vecScanNarrow(in, s.set.vec, e), vecScanNarrowGo(in, s.set.vec, e); got != want {
+			t.Fatalf("%q: the AVX2 kernel that scans stops at %d with the emoji tables, its Go version at %d", in, got, want)
 		}
 	}
 	checkFastPaths(t, narrowed(s), in)

@@ -19,6 +19,9 @@ const haveWide = false
 // vecScan is never called: no set has vecTables.
 func vecScan(p []byte, v *vecTables) int { return 0 }
 
+// vecScanNarrow is never called, as vecScan.
+func vecScanNarrow(p []byte, v *vecTables, e *emojiTables) int { return 0 }
+
 // vecCopy is never called: no set has vecTables.
 func vecCopy(dst, src []byte, v *vecTables, esc *escapeTable, k *kernelSeq) (nDst, nSrc int) {
 	return 0, 0
