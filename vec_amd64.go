@@ -94,7 +94,8 @@ func vecScan512(p []byte, v *vecTables) int
 // and does not run while attributes are on and line feeds raw: only the
 // AVX-512 kernel watches for those. With the invisible classes, the AVX2
 // kernel passes the joiners, selectors and tags that narrowPasses passes
-// where it stops, and stops at any other.
+// where it stops, and, within a flagged block, the joiners and selectors
+// (narrowClears); it stops at any other.
 func vecCopy(dst, src []byte, v *vecTables, esc *escapeTable, k *kernelSeq) (nDst, nSrc int) {
 	if v.wide != 0 && (len(src) >= wideMin || v.pairs != 0 && len(src) >= 64) {
 		nDst, nSrc = vecCopy512(dst, src, v, esc, k)
