@@ -231,21 +231,25 @@ func narrowClears(w []byte, at int, flags uint64, e *emojiTables) uint64 {
 
 // scanClears is narrowClears for the AVX2 kernel that scans (vecScan256:
 // scanFlagged), which also passes the tags of a flag that narrowPasses
-// passes, and then the flags of those tags in the blocks after it, whose
-// characters start before *skip.
-func scanClears(w []byte, at int, flags uint64, e *emojiTables, skip *int) uint64 {
+// passes, and then the flags of those tags in the blocks after it, which
+// are before skip.to; skip.flag is where the flag starts.
+func scanClears(w []byte, at int, flags uint64, e *emojiTables, skip *tagSkip) uint64 {
 	for ; flags != 0; flags &= flags - 1 {
 		p := at + firstBit(flags) - 1
-		if p < *skip {
+		if p+1 < skip.to {
 			continue
 		}
 		switch narrowPasses(w, p, e) {
 		case 3:
 		case tagTail:
-			*skip = p + tagTail
+			skip.to, skip.flag = p+tagTail, p-4
 		default:
 			return flags
 		}
 	}
 	return flags
 }
+
+// A tagSkip is where the tags of the last flag that the kernel that scans
+// passed end, and where the flag starts; to is -1 before any.
+type tagSkip struct{ to, flag int }

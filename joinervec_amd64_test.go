@@ -156,6 +156,16 @@ func TestNarrowPasses(t *testing.T) {
 			}
 		}
 	}
+	// The tags of a flag at the very end, where the kernel that scans
+	// runs out of blocks inside them, and right before a control, which
+	// is no tag of theirs.
+	flag := "🏴" + tagsOf("gbsct") + "\U000E007F"
+	for at := 0; at < 70; at++ {
+		for _, end := range []string{"", "\x01", "\x1bP1$q\x1b\\" + flag, "a" + tagsOf("gb")} {
+			in := []byte("क्\u200dष " + strings.Repeat("lorem ", 10) + strings.Repeat(" ", at) + flag + end)
+			check(in, 2*len(in))
+		}
+	}
 	rng := rand.New(rand.NewPCG(15, 16))
 	for range runs(500) {
 		in := pieceText(rng, 64+rng.IntN(600), joinerPieces, joinerWords)

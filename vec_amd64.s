@@ -310,7 +310,7 @@ decideSelectorPass: \
 // at (R8 and R10 the same for two and four blocks). Y15 holds the block
 // before it (zeros before the first: as if after
 // ASCII), Y8–Y14 the tables used on every block.
-TEXT ·vecScan256(SB), NOSPLIT, $40-48
+TEXT ·vecScan256(SB), NOSPLIT, $48-48
 	MOVQ p_base+0(FP), SI
 	MOVQ p_len+8(FP), CX
 	MOVQ v+24(FP), DX
@@ -527,7 +527,8 @@ scanNext:
 	BSFL      BX, R14
 	ADDQ      scanAt-8(SP), R14
 	LEAQ      -1(SI)(R14*1), R14
-	CMPQ      R14, scanSkip-40(SP)
+	LEAQ      1(R14), R13
+	CMPQ      R13, scanSkip-40(SP)
 	JB        scanPass // a tag of a flag that passed, before scanSkip
 	MOVWLZX   (R14), AX
 	CMPL      AX, $0xA0F3
@@ -560,6 +561,8 @@ scanTags2:
 scanTagsPass:
 	LEAQ      const_tagTail(R14), R13
 	MOVQ      R13, scanSkip-40(SP)
+	LEAQ      -4(R14), R13
+	MOVQ      R13, scanFlag-48(SP)
 
 scanPass:
 	MOVL      scanFlags-32(SP), BX
@@ -590,6 +593,14 @@ foundBits:
 found0:
 done:
 	VZEROUPPER
+
+	// Never inside the tags of a flag that passed (scanTags): the rules
+	// judge those with their flag, where the scan stops before it.
+	LEAQ    (SI)(AX*1), R13
+	CMPQ    R13, scanSkip-40(SP)
+	JAE     3(PC)
+	MOVQ    scanFlag-48(SP), AX
+	SUBQ    SI, AX
 
 	// A character that starts in the three bytes before AX may be cut
 	// off there, or be what is wrong at AX: leave it to the caller.

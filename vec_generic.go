@@ -222,13 +222,14 @@ func vecScanNarrowGo(p []byte, v *vecTables, e *emojiTables) int {
 // before. From where it stops, or from the first block that does not fit,
 // it backs up to a lead byte (C0–FF) found within three bytes over
 // continuation bytes only. With e, the flags of a block that is not ASCII
-// that scanClears takes off are not flags.
+// that scanClears takes off are not flags, and where it stops inside the
+// tags of a flag that passed, it stops at the flag instead.
 func vecScanBlocks(p []byte, v *vecTables, block int, e *emojiTables) int {
 	k := checks256
 	if block == 64 {
 		k = scan512
 	}
-	at, skip := 0, -1
+	at, skip := 0, tagSkip{to: -1}
 	for ; at+block <= len(p); at += block {
 		b := p[at : at+block]
 		if isASCII(b) && (at == 0 || isASCII(p[at-block:at])) {
@@ -250,6 +251,9 @@ func vecScanBlocks(p []byte, v *vecTables, block int, e *emojiTables) int {
 			at += firstBit(all)
 			break
 		}
+	}
+	if at < skip.to {
+		at = skip.flag // never inside the tags of a flag that passed
 	}
 	for i := at; i > 0 && i > at-3; i-- {
 		switch c := p[i-1]; {
