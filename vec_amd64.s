@@ -309,7 +309,12 @@ decideSelectorPass: \
 // until the loop, then len(p)-32, the last offset a whole block starts
 // at (R8 and R10 the same for two and four blocks). Y15 holds the block
 // before it (zeros before the first: as if after
-// ASCII), Y8–Y14 the tables used on every block.
+// ASCII), Y8–Y14 the tables used on every block. With e, scanFlagged
+// holds the emoji tables in R11 and the lead byte it decides in R14, and
+// keeps in the frame where p starts and ends (scanBase, scanEnd), AX and
+// the flags while NARROW_DECIDE decides (scanAt, scanFlags), and where
+// the tags of the last flag it passed end and where the flag starts
+// (scanSkip, scanFlag).
 TEXT ·vecScan256(SB), NOSPLIT, $48-48
 	MOVQ p_base+0(FP), SI
 	MOVQ p_len+8(FP), CX
@@ -635,7 +640,10 @@ short:
 // be taken as ASCII: Y15 stays zero. Only what is reported is written:
 // a character left open at the end of a block waits for the next. After
 // an ASCII block it tries four at once, as vecScan does. R11 holds e
-// where the kernel has stopped at a character that it may pass (other).
+// where the kernel has stopped at a character that it may pass (other),
+// or decides the flags of a block (joiners), and R14 the character's
+// lead byte; the frame holds whether joiners is deciding (inline), its
+// flags meanwhile (jflags), and where src starts (srcBase).
 TEXT ·vecCopy256(SB), NOSPLIT, $24-88
 	MOVQ    dst_base+0(FP), DI
 	MOVQ    dst_len+8(FP), R8
