@@ -12,6 +12,15 @@
 	VPCMPEQB c, Y1, Y3; \
 	MASK64(Y2, Y3, out, t)
 
+// COPY64_FROM copies the 64 bytes at SI+from to DI, with two stores of
+// 32 bytes: the bytes before the next escape, and what is past them,
+// which the escape or the next copy overwrites. It clobbers Y2 and Y3.
+#define COPY64_FROM(from) \
+	VMOVDQU (SI)(from*1), Y2;   \
+	VMOVDQU 32(SI)(from*1), Y3; \
+	VMOVDQU Y2, (DI);           \
+	VMOVDQU Y3, 32(DI)
+
 // ESCAPE_TEXT sets r, which holds a flagged ASCII byte, to its escape, as
 // keepsEscape has it: escESC for an ESC (nil where there is none), else
 // the entry of the table esc. It clobbers t.
@@ -228,14 +237,7 @@ pack:
 	ANDNQ        R15, R11, R11
 	MOVQ         R11, keep-72(SP)
 	MOVQ         shuffles+64(FP), DX
-	PACK8(0, keep-72, DX)
-	PACK8(1, keep-72, DX)
-	PACK8(2, keep-72, DX)
-	PACK8(3, keep-72, DX)
-	PACK8(4, keep-72, DX)
-	PACK8(5, keep-72, DX)
-	PACK8(6, keep-72, DX)
-	PACK8(7, keep-72, DX)
+	PACK64(keep-72, DX)
 	ADDQ         CX, SI
 	JMP          step
 
@@ -352,10 +354,7 @@ escape:
 
 escapeEach:
 	TZCNTQ       R11, R13 // at
-	VMOVDQU      (SI)(R12*1), Y2
-	VMOVDQU      32(SI)(R12*1), Y3
-	VMOVDQU      Y2, (DI)
-	VMOVDQU      Y3, 32(DI)
+	COPY64_FROM(R12)
 	ADDQ         R13, DI
 	SUBQ         R12, DI
 	MOVBLZX      (SI)(R13*1), AX
@@ -368,10 +367,7 @@ escapeEach:
 	LEAQ         -1(R11), R14
 	ANDQ         R14, R11
 	JNZ          escapeEach
-	VMOVDQU      (SI)(R12*1), Y2
-	VMOVDQU      32(SI)(R12*1), Y3
-	VMOVDQU      Y2, (DI)
-	VMOVDQU      Y3, 32(DI)
+	COPY64_FROM(R12)
 	ADDQ         CX, DI
 	SUBQ         R12, DI
 	ADDQ         CX, SI

@@ -431,7 +431,6 @@ func (t *sanitizer) Transform(dst, src []byte, atEOF bool) (nDst, nSrc int, err 
 			if t.colored {
 				t.kseq.colored = 1
 			}
-			t.kseq.before = nSrc
 			if t.scanMisses > 0 {
 				t.scanMisses--
 			} else if t.set.vec.wide == 0 && mostlyHigh(src[nSrc:]) {
@@ -449,6 +448,7 @@ func (t *sanitizer) Transform(dst, src []byte, atEOF bool) (nDst, nSrc int, err 
 					t.scanMisses = scanBackoff
 				}
 			}
+			t.kseq.before = nSrc
 			d, s := vecCopy(dst[nDst:], src[nSrc:], t.set.vec, t.esc, &t.kseq)
 			t.colored = t.kseq.colored != 0
 			nDst += d

@@ -127,14 +127,7 @@ kept:
 	ANDNQ        R11, R12, R11
 	MOVQ         R11, keep-8(SP)
 	MOVQ         BX, R10
-	PACK8(0, keep-8, R9)
-	PACK8(1, keep-8, R9)
-	PACK8(2, keep-8, R9)
-	PACK8(3, keep-8, R9)
-	PACK8(4, keep-8, R9)
-	PACK8(5, keep-8, R9)
-	PACK8(6, keep-8, R9)
-	PACK8(7, keep-8, R9)
+	PACK64(keep-8, R9)
 	ADDQ         $64, SI
 	MOVQ         CX, R13
 	MOVQ         R8, R14

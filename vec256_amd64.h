@@ -73,3 +73,15 @@
 	VMOVQ   X2, (DI);          \
 	POPCNTL R12, R12;          \
 	ADDQ    R12, DI
+
+// PACK64 is PACK8 for each of the eight groups of the block at SI, in
+// order: what the mask at keep(SP) keeps of it, packed at DI.
+#define PACK64(keep, table) \
+	PACK8(0, keep, table); \
+	PACK8(1, keep, table); \
+	PACK8(2, keep, table); \
+	PACK8(3, keep, table); \
+	PACK8(4, keep, table); \
+	PACK8(5, keep, table); \
+	PACK8(6, keep, table); \
+	PACK8(7, keep, table)
