@@ -178,3 +178,32 @@ func TestNarrowPasses(t *testing.T) {
 	}
 	t.Logf("with the emoji tables, the kernel that copies went further in %d cases of %d, the one that scans in %d", further, all, scanned)
 }
+
+// A flag at the first byte of src is no joiner, whatever the caller's
+// bytes before src: here a continuation byte after E2 and a letter, so
+// that the bytes from one before src would pass as a non-joiner between
+// two letters. The kernels once read them, and passed the ill-formed
+// byte.
+func TestNarrowFirstByte(t *testing.T) {
+	if !haveVec {
+		t.Skip("no AVX2 kernel on this processor")
+	}
+	sets, _ := goSets(emojiSets)
+	buf := []byte("ب\xe2\x80\x8cب" + strings.Repeat("کتاب ", 12))
+	src := buf[3:] // from the continuation byte 80
+	for _, s := range sets {
+		e := s.kseq.emoji
+		if e == nil {
+			continue
+		}
+		dst, g := make([]byte, 2*len(src)), make([]byte, 2*len(src))
+		nDst, nSrc := vecCopy256(dst, src, s.set.vec, s.esc, e)
+		gDst, gSrc := vecCopy256Go(g, src, s.set.vec, s.esc, e)
+		if nDst != gDst || nSrc != gSrc || nSrc != 0 {
+			t.Errorf("the AVX2 kernel that copies read %d bytes, its Go version %d; want 0", nSrc, gSrc)
+		}
+		if got, want := vecScanNarrow(src, s.set.vec, e), vecScanNarrowGo(src, s.set.vec, e); got != want || got != 0 {
+			t.Errorf("the AVX2 kernel that scans stops at %d, its Go version at %d; want 0", got, want)
+		}
+	}
+}

@@ -179,7 +179,7 @@
 	MOVQ    R14, R12; \
 	SUBQ    base, R12; \
 	CMPQ    R12, $3; \
-	JB      fail; \
+	JLT     fail /* signed: R14 is base-1 for a flag at a block's first byte */; \
 	MOVWLZX (R14), AX; \
 	CMPL    AX, $0xB8EF; \
 	JEQ     decideSelector; \
