@@ -178,7 +178,7 @@ func (c *copier) csis(r *run) bool {
 // after block of 64 bytes, as long as each holds an ESC or bytes to skip,
 // is ASCII, and has as flags only ESCs that start CSI sequences of the
 // plain form (acrossCSIs), or after the first block OSC sequences too
-// (acrossOSCs), all but the last ending in the block, the last maybe in
+// (acrossSeqs, as acrossOSCs), all but the last ending in the block, the last maybe in
 // the 64 bytes after it, it drops them. The bytes of such a
 // sequence at the start of the next block, already seen to be its
 // parameters and final byte, are skipped there; where the run ends, the
@@ -203,9 +203,15 @@ func (c *copier) csisRun(r *run) bool {
 			}
 			flags = c.v.escapedIn(b)
 		}
-		keep, tail, ok := acrossCSIs(b, next, flags)
-		if !ok && n > 0 {
-			keep, tail, ok = acrossOSCs(b, next, flags, skip)
+		var (
+			keep uint64
+			tail int
+			ok   bool
+		)
+		if n == 0 {
+			keep, tail, ok = acrossCSIs(b, next, flags)
+		} else {
+			keep, tail, ok = acrossSeqs(b, next, flags, skip)
 		}
 		if !ok {
 			if n == 0 {
@@ -304,6 +310,67 @@ func acrossOSCs(b, next []byte, flags uint64, skip int) (keep uint64, tail int, 
 		tail = bits.Len64(last)
 	}
 	return ^(oscs | csis), tail, true
+}
+
+// acrossSeqs is acrossCSIs, or else acrossOSCs, for a block after the
+// first of a run, worked out as csisRunLoop and csisRunOSC work it out:
+// the CSI sequences first, from the ESCs before a [ alone, as the block
+// loop does for every block; and only where other ESCs or flags are left,
+// the OSC sequences, whose carry runs from the byte after each ESC ] through
+// the bytes that are no control and stops on the first control, which
+// must be BEL or the ESC of an ST. A control, another ESC or a start of
+// another sequence inside one stops it there, where acrossOSCs found it
+// among the bytes of the sequence: so no byte of a sequence needs a test
+// of its own, and a sequence cannot start in another (TestAcrossSeqs holds
+// it to the two on runs of blocks).
+func acrossSeqs(b, next []byte, flags uint64, skip int) (keep uint64, tail int, ok bool) {
+	escs := bytesOf(b, 0x1B)
+	brackets := bytesOf(b, '[')>>1 | bytesOf(next, '[')<<63 // before each [
+	csi := escs & brackets
+	ends, endsNext, ok := csiEnds(b, next, csi)
+	if !ok {
+		return 0, 0, false
+	}
+	if endsNext != 0 {
+		tail = firstBit(endsNext) + 1
+	}
+	keep = ^(ends<<1 - csi)
+	others, rest := escs&^brackets, flags&^escs
+	if others|rest == 0 {
+		return keep, tail, true
+	}
+	// The OSC sequences: every ESC but those of CSI sequences starts one
+	// or is the ESC of an ST. Of ESCs, the bytes to skip, the end of a
+	// sequence of the block before, can hold only the ESC of its ST,
+	// which must end none here.
+	dead := below(skip)
+	shifted := append(append([]byte(nil), b[1:]...), next[0]) // the byte after each
+	osc, st := others&bytesOf(shifted, ']'), others&bytesOf(shifted, '\\')
+	if others != osc|st {
+		return 0, 0, false
+	}
+	text, textNext := ^controls(b), ^controls(next)
+	sum, carry := bits.Add64(osc<<2, text, 0)
+	sumNext, carry := bits.Add64(osc>>62, textNext, carry)
+	oscEnds, oscEndsNext := sum&^text, sumNext&^textNext
+	stNext := bytesOf(next, 0x1B) & bytesOf(next[1:], '\\') // not at 63: the ST's \ is not in next
+	if carry != 0 || oscEnds&^(bytesOf(b, 0x07)|st) != 0 || oscEndsNext&^(bytesOf(next, 0x07)|stNext) != 0 ||
+		(st|rest)&^(dead|oscEnds) != 0 {
+		return 0, 0, false
+	}
+	// How many bytes of next the last takes: the OSC sequence that ends
+	// there, if any (only the last sequence of b runs past it), up to its
+	// BEL or the \ of its ST, or else the CSI sequence; and the bytes of
+	// the OSC sequences in b, from each ESC to its end, and the \ of each
+	// ST.
+	if last := oscEndsNext&^stNext | (oscEndsNext&stNext)<<1 | st>>63; last != 0 {
+		tail = firstBit(last) + 1
+	}
+	if !isASCII(next[:tail]) {
+		return 0, 0, false
+	}
+	oscs, _ := spans(osc, oscEnds, oscEndsNext)
+	return keep &^ (oscs | st<<1), tail, true
 }
 
 // csiEnds returns the final bytes of the CSI sequences of the plain form
