@@ -340,22 +340,21 @@ func acrossSeqs(b, next []byte, flags uint64, skip int) (keep uint64, tail int, 
 		return keep, tail, true
 	}
 	// The OSC sequences: every ESC but those of CSI sequences starts one
-	// or is the ESC of an ST. Of ESCs, the bytes to skip, the end of a
-	// sequence of the block before, can hold only the ESC of its ST,
-	// which must end none here.
+	// or ends one, as the ESC of its ST. The bytes to skip, the end of a
+	// sequence of the block before, can hold only the ESC of its ST, which
+	// must end none here.
 	dead := below(skip)
 	shifted := append(append([]byte(nil), b[1:]...), next[0]) // the byte after each
 	osc, st := others&bytesOf(shifted, ']'), others&bytesOf(shifted, '\\')
-	if others != osc|st {
-		return 0, 0, false
-	}
-	text, textNext := ^controls(b), ^controls(next)
+	// The bytes of next through which the carry runs are ASCII, as those
+	// of a CSI sequence are: the run has not looked at them.
+	text, textNext := ^controls(b), ^(controls(next) | bytesAbove(next, 0x7F))
 	sum, carry := bits.Add64(osc<<2, text, 0)
 	sumNext, carry := bits.Add64(osc>>62, textNext, carry)
 	oscEnds, oscEndsNext := sum&^text, sumNext&^textNext
 	stNext := bytesOf(next, 0x1B) & bytesOf(next[1:], '\\') // not at 63: the ST's \ is not in next
 	if carry != 0 || oscEnds&^(bytesOf(b, 0x07)|st) != 0 || oscEndsNext&^(bytesOf(next, 0x07)|stNext) != 0 ||
-		(st|rest)&^(dead|oscEnds) != 0 {
+		(others&^osc|rest)&^(dead|oscEnds) != 0 {
 		return 0, 0, false
 	}
 	// How many bytes of next the last takes: the OSC sequence that ends
@@ -365,9 +364,6 @@ func acrossSeqs(b, next []byte, flags uint64, skip int) (keep uint64, tail int, 
 	// ST.
 	if last := oscEndsNext&^stNext | (oscEndsNext&stNext)<<1 | st>>63; last != 0 {
 		tail = firstBit(last) + 1
-	}
-	if !isASCII(next[:tail]) {
-		return 0, 0, false
 	}
 	oscs, _ := spans(osc, oscEnds, oscEndsNext)
 	return keep &^ (oscs | st<<1), tail, true
@@ -593,6 +589,16 @@ func paramBytes(b []byte) (m uint64) {
 func finalBytes(b []byte) (m uint64) {
 	for i, c := range b {
 		if 0x40 <= c && c < 0x7F {
+			m |= 1 << i
+		}
+	}
+	return m
+}
+
+// bytesAbove returns the bits of the bytes of b above x.
+func bytesAbove(b []byte, x byte) (m uint64) {
+	for i, c := range b {
+		if c > x {
 			m |= 1 << i
 		}
 	}
