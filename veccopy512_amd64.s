@@ -150,8 +150,9 @@ GLOBL expandSlots<>(SB), RODATA|NOPTR, $128
 // start, moves on to the next block, and sets R10 to BX: the bytes of
 // the next block to skip (csisRun). The run ends (csisRunEnd) unless the
 // next block and the one after it are in src, and dst has room for a
-// block: in the run, CX and R8 are 128 and 64 bytes short of the ends of
-// src and dst, so that each takes a compare (1.0x as fast ...). It clobbers R11, R12, Z2 and K3.
+// block: in the run, CX and R8 stand 128 and 64 bytes short of the ends
+// of src and dst, so that each takes a compare. It clobbers R11, R12, Z2
+// and K3.
 #define RUN_STORE \
 	MOVQ         $-1, R12;      \
 	BZHIQ        R10, R12, R12; \
