@@ -146,17 +146,17 @@ DATA expandSlots<>+112(SB)/8, $0x7b3b7a3a79397838
 DATA expandSlots<>+120(SB)/8, $0x7f3f7e3e7d3d7c3c
 GLOBL expandSlots<>(SB), RODATA|NOPTR, $128
 
-// RUN_STORE writes the bytes R11 of the block Z0, but the R10 at its
-// start, moves on to the next block, and sets R10 to BX: the bytes of
-// the next block to skip (csisRun). The run ends (csisRunEnd) unless the
+// RUN_STORE writes the bytes R11 of the block Z0, but those of R10, a mask
+// of the first bytes of the block, moves on to the next block, and sets
+// R10 to BX: the bytes of the next block to skip (csisRun), the end of the
+// last sequence of the block. A mask rather than a count saves the
+// conversions each way, on the work that each block waits for. The run ends (csisRunEnd) unless the
 // next block and the one after it are in src, and dst has room for a
 // block: in the run, CX and R8 stand 128 and 64 bytes short of the ends
 // of src and dst, so that each takes a compare. It clobbers R11, R12, Z2
 // and K3.
 #define RUN_STORE \
-	MOVQ         $-1, R12;      \
-	BZHIQ        R10, R12, R12; \
-	ANDNQ        R11, R12, R11; \
+	ANDNQ        R11, R10, R11; \
 	MOVQ         BX, R10;       \
 	PACK(R11, Z0, Z2, R12);     \
 	ADDQ         $64, SI;       \
@@ -203,18 +203,16 @@ GLOBL expandSlots<>(SB), RODATA|NOPTR, $128
 	SHRQ         $1, R11;              \
 	ORQ          BX, R11
 
-// RUN_CSIS sets BX to how many bytes of the next block the last CSI
+// RUN_CSIS sets BX to the bytes of the next block that the last CSI
 // sequence of a block of a run takes, and R11 to the bytes of the block
 // outside them, from the ESCs that start them (AX) and their final bytes,
 // R11 in the block and R12 in the next (CSI_ENDS): from each ESC to its
 // final byte, the difference borrowing for the last if it ends in the
 // next block. It clobbers R13.
 #define RUN_CSIS \
-	XORL         BX, BX;      \
-	TZCNTQ       R12, R13;    \
-	INCQ         R13;         \
-	TESTQ        R12, R12;    \
-	CMOVQNE      R13, BX;     \
+	BLSMSKQ      R12, BX; /* up to the first end; all, and CF, if none */ \
+	SBBQ         R13, R13;    \
+	ANDNQ        BX, R13, BX; \
 	SHLQ         $1, R11;     \
 	SUBQ         AX, R11;     \
 	NOTQ         R11
@@ -2785,11 +2783,9 @@ csisRunAcross:
 	KMOVQ        K3, R13
 	ANDNQ        R10, R13, R13
 	JNZ          csisRunNot
-	XORL         BX, BX
-	TZCNTQ       R10, R13
-	INCQ         R13
-	TESTQ        R10, R10
-	CMOVQNE      R13, BX // how many bytes after the block it takes
+	BLSMSKQ      R10, BX
+	SBBQ         R13, R13
+	ANDNQ        BX, R13, BX // the bytes after the block it takes
 
 csisRunFirst:
 	SUBQ         $128, CX // till csisRunEnd (RUN_STORE)
@@ -2875,10 +2871,10 @@ csisRunOSC:
 	// flags that are no ESC (K2): OSC sequences too, as acrossSeqs takes
 	// them, from ESC ] to the first BEL or ST (ESC \), the last maybe
 	// ending in the next block, Z1, whose bytes up to there must be
-	// ASCII; its first R10 bytes are the end of one of the block before,
+	// ASCII; its first bytes, R10, are the end of one of the block before,
 	// where the only ESC can be that of its ST. R11 holds the bytes
 	// outside the CSI sequences, BX how many bytes of the next block the
-	// last takes. The carry from the byte after each ESC ] runs through
+	// last takes (a mask). The carry from the byte after each ESC ] runs through
 	// the bytes that are no control (Z23: with a bit of E0) and stops on
 	// the first control, which must be BEL (Z11) or the ESC of an ST: a
 	// control, an ESC or a sequence inside one stops it there, so that
@@ -2930,18 +2926,17 @@ csisRunOSC:
 	KANDNQ       K1, K5, K7
 	KORQ         K2, K7, K7
 	KMOVQ        K7, AX
-	MOVQ         $-1, R12
-	BZHIQ        R10, R12, R12
+	MOVQ         R10, R12
 	ORQ          R14, R12
 	ANDNQ        AX, R12, AX
 	JNZ          csisRunEnd // after the bytes to skip, an ESC that starts no
 	                        // OSC sequence and ends none, or a flag but the
 	                        // BELs that end one
-	// How many bytes of the next block the last takes (ASCII, as the
+	// The bytes of the next block that the last takes (ASCII, as the
 	// bytes of a CSI sequence are, and those through which the carry
-	// ran there): the OSC sequence that ends there, if any (only the last
-	// sequence runs past the block), up to its BEL or its \, or else the
-	// CSI sequence.
+	// ran there): those of the OSC sequence that ends there, if any
+	// (only the last sequence runs past the block), up to its BEL or its
+	// \, or else those of the CSI sequence.
 	KMOVQ        K3, AX
 	ANDQ         R13, AX
 	ANDNQ        R13, AX, R12
@@ -2949,8 +2944,7 @@ csisRunOSC:
 	KMOVQ        K6, AX
 	SHRQ         $63, AX
 	ORQ          AX, R12 // the \ of an ST whose ESC ends the block
-	TZCNTQ       R12, R12
-	INCQ         R12 // CF from TZCNTQ: set if none ends there
+	BLSMSKQ      R12, R12 // CF: set if none ends there
 	CMOVQCC      R12, BX
 	// The bytes of the OSC sequences, from each ESC to its end (the
 	// difference borrows for one that ends in the next block), and the
@@ -2973,7 +2967,7 @@ csisRunEnd:
 	ADDQ         $64, R8
 	MOVQ         v+48(FP), DX
 	MOVQ         esc+56(FP), R9
-	TESTQ        R10, R10
+	POPCNTQ      R10, R10 // how many
 	JZ           block
 	ADDQ         R10, SI
 	JMP          block
