@@ -178,8 +178,8 @@ func (c *copier) csis(r *run) bool {
 // after block of 64 bytes, as long as each holds an ESC or bytes to skip,
 // is ASCII, and has as flags only ESCs that start CSI sequences of the
 // plain form (acrossCSIs), or after the first block OSC sequences too
-// (acrossSeqs, as acrossOSCs), all but the last ending in the block, the last maybe in
-// the 64 bytes after it, it drops them. The bytes of such a
+// (acrossSeqs, as acrossOSCs), all but the last ending in the block, the
+// last maybe in the 64 bytes after it, it drops them. The bytes of such a
 // sequence at the start of the next block, already seen to be its
 // parameters and final byte, are skipped there; where the run ends, the
 // next block starts after them. It reports whether it took the first
@@ -315,14 +315,14 @@ func acrossOSCs(b, next []byte, flags uint64, skip int) (keep uint64, tail int, 
 // acrossSeqs is acrossCSIs, or else acrossOSCs, for a block after the
 // first of a run, worked out as csisRunLoop and csisRunOSC work it out:
 // the CSI sequences first, from the ESCs before a [ alone, as the block
-// loop does for every block; and only where other ESCs or flags are left,
-// the OSC sequences, whose carry runs from the byte after each ESC ] through
-// the bytes that are no control and stops on the first control, which
-// must be BEL or the ESC of an ST. A control, another ESC or a start of
-// another sequence inside one stops it there, where acrossOSCs found it
-// among the bytes of the sequence: so no byte of a sequence needs a test
-// of its own, and a sequence cannot start in another (TestAcrossSeqs holds
-// it to the two on runs of blocks).
+// loop does for every block; and only where other ESCs or flags are
+// left, the OSC sequences, whose carry runs from the byte after each
+// ESC ] through the bytes that are no control and stops on the first
+// control, which must be BEL or the ESC of an ST. A control, another ESC
+// or a start of another sequence inside one stops it there, where
+// acrossOSCs found it among the bytes of the sequence: so no byte of a
+// sequence needs a test of its own, and a sequence cannot start in
+// another (TestAcrossSeqs holds it to the two on runs of blocks).
 func acrossSeqs(b, next []byte, flags uint64, skip int) (keep uint64, tail int, ok bool) {
 	escs := bytesOf(b, 0x1B)
 	brackets := bytesOf(b, '[')>>1 | bytesOf(next, '[')<<63 // before each [

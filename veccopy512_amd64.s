@@ -150,11 +150,11 @@ GLOBL expandSlots<>(SB), RODATA|NOPTR, $128
 // of the first bytes of the block, moves on to the next block, and sets
 // R10 to BX: the bytes of the next block to skip (csisRun), the end of the
 // last sequence of the block. A mask rather than a count saves the
-// conversions each way, on the work that each block waits for. The run ends (csisRunEnd) unless the
-// next block and the one after it are in src, and dst has room for a
-// block: in the run, CX and R8 stand 128 and 64 bytes short of the ends
-// of src and dst, so that each takes a compare. It clobbers R11, R12, Z2
-// and K3.
+// conversions each way, on the work that each block waits for. The run
+// ends (csisRunEnd) unless the next block and the one after it are in
+// src, and dst has room for a block: in the run, CX and R8 stand 128 and
+// 64 bytes short of the ends of src and dst, so that each takes a
+// compare. It clobbers R11, R12, Z2 and K3.
 #define RUN_STORE \
 	ANDNQ        R11, R10, R11; \
 	MOVQ         BX, R10;       \
@@ -2873,8 +2873,8 @@ csisRunOSC:
 	// ending in the next block, Z1, whose bytes up to there must be
 	// ASCII; its first bytes, R10, are the end of one of the block before,
 	// where the only ESC can be that of its ST. R11 holds the bytes
-	// outside the CSI sequences, BX how many bytes of the next block the
-	// last takes (a mask). The carry from the byte after each ESC ] runs through
+	// outside the CSI sequences, BX the bytes of the next block that the
+	// last takes. The carry from the byte after each ESC ] runs through
 	// the bytes that are no control (Z23: with a bit of E0) and stops on
 	// the first control, which must be BEL (Z11) or the ESC of an ST: a
 	// control, an ESC or a sequence inside one stops it there, so that
@@ -2959,8 +2959,8 @@ csisRunOSC:
 	JMP          csisRunStored
 
 csisRunEnd:
-	// The block at SI, but the R10 bytes that the last sequence took,
-	// goes as any other. Where it took none, a branch rather than adding
+	// The block at SI, but the bytes that the last sequence took (R10,
+	// a mask, counted here), goes as any other. Where it took none, a branch rather than adding
 	// R10 keeps the next load from waiting for all the work on the block
 	// (the logs were 13% slower).
 	ADDQ         $128, CX
