@@ -6,6 +6,7 @@ import (
 	"testing"
 	"unicode"
 	"unicode/utf8"
+	"unsafe"
 )
 
 // TestEmojiTables checks what the kernel reads against what the rules
@@ -31,6 +32,31 @@ func TestEmojiTables(t *testing.T) {
 		tail := seq[utf8.RuneLen(blackFlag):]
 		if len(tail) != tagTail || string(e.tails[i][:]) != tail {
 			t.Errorf("tail %d: %q, want the %d bytes %q", i, e.tails[i], tagTail, tail)
+		}
+	}
+}
+
+// TestEmojiTablesAligned checks that each vector of the kernel's tables
+// starts a cache line: the tables at a multiple of 64, and each vector at
+// an offset that is one.
+func TestEmojiTablesAligned(t *testing.T) {
+	e := newEmojiTables()
+	if p := uintptr(unsafe.Pointer(e)); p%64 != 0 {
+		t.Errorf("the tables at %#x, not a multiple of 64", p)
+	}
+	for name, v := range map[string]*[64]byte{
+		"rows4": &e.rows4, "cols4": &e.cols4, "rows3": &e.rows3, "cols3": &e.cols3,
+		"joinsLeft": &e.joinsLeft, "joinsRight": &e.joinsRight, "leadBits": &e.leadBits,
+		"viramaRows": &e.viramaRows, "viramaCols": &e.viramaCols,
+		"bytes[0]": &e.bytes[0], "bytes[last]": &e.bytes[len(e.bytes)-1],
+	} {
+		if p := uintptr(unsafe.Pointer(v)); p%64 != 0 {
+			t.Errorf("%s at %#x, %d bytes past a cache line", name, p, p%64)
+		}
+	}
+	for range 100 {
+		if p := uintptr(unsafe.Pointer(aligned64[[3]byte]())); p%64 != 0 {
+			t.Fatalf("aligned64 gave %#x", p)
 		}
 	}
 }
