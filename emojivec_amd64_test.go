@@ -25,10 +25,23 @@ func TestEmojiVec(t *testing.T) {
 		"\u2194", "\u2182", "\u2190", "\u203c", "\u2600", "\u2606", "\u2764", "\u2B1B", "\u2B1A", "\u2000",
 		blackFlagText, tagsOf("gbeng") + "\U000E007F", tagsOf("usca") + "\U000E007F", "\U0001F474", "\U0001F3B4",
 		"\U0005F468", "\U000DF468", "\U0001F468"[:3], "\u200d"[:2], "\x80", "\xbf", "\x9f", "1", "!", "~", " ", "\x7f", "a"}
+	wells := 0
+	defer func() {
+		if wells < 1000 {
+			t.Errorf("only %d well-formed blocks for the run's pass", wells)
+		}
+	}()
 	for block, flags := range randomBlocks(rand.New(rand.NewPCG(31, 32)), pieces, 200000) {
 		got, want := emojiVec(block, flags, e), emojiVecGo(block, flags, e)
 		if got != want {
 			t.Fatalf("%+q with flags %064b:\npassed %064b,\nwant   %064b", block[:], bits.Reverse64(flags), bits.Reverse64(got), bits.Reverse64(want))
+		}
+		if s.set.vec.errorsIn(block[:]) == 0 {
+			// The run of chat text's pass, on a block it takes.
+			wells++
+			if well := emojiWell(block, flags, e); well != want {
+				t.Fatalf("%+q with flags %064b: the run's pass passed %064b,\nwant %064b", block[:], bits.Reverse64(flags), bits.Reverse64(well), bits.Reverse64(want))
+			}
 		}
 		for p := got; p != 0; p &= p - 1 {
 			k := bits.TrailingZeros64(p)

@@ -130,6 +130,13 @@ func vecCopy512(dst, src []byte, v *vecTables, esc *escapeTable, k *kernelSeq) (
 //go:noescape
 func emojiVec(block *[64]byte, flags uint64, e *emojiTables) uint64
 
+// emojiWell is emojiVec with the pass of the run of chat text
+// (EMOJIS_WELL), which takes the block to be well-formed, as CHECK512
+// finds it after ASCII.
+//
+//go:noescape
+func emojiWell(block *[64]byte, flags uint64, e *emojiTables) uint64
+
 // nonJoinerVec and viramaVec run the vector passes of vecCopy512 over the
 // joiners of scripts (NONJOINERS_VEC, VIRAMAS_VEC) on one block, alone,
 // for the tests to hold them to their models (TestJoinerVec): each
