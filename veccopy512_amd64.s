@@ -540,13 +540,86 @@ GLOBL expandSlots<>(SB), RODATA|NOPTR, $128
 
 // EMOJIS_WELL is EMOJIS_BACK for a well-formed block, as the run of chat
 // text (chats) takes one, with the bytes one and two back of it in Z2 and
-// Z3, as CHECK512_SHIFT leaves them: a lead byte there is followed by its
-// continuation bytes, which need no test. Two compares fewer, each a mask
-// register written, which is what the run is short of (bench/README.md).
+// Z3, as CHECK512_SHIFT leaves them. What the run is short of is mask
+// registers written, each compare or test one (bench/README.md): where
+// EMOJIS_BACK writes 21, this writes 12. A lead byte there is followed by
+// its continuation bytes, which need no test; F0 is found in the bytes
+// three back, shifted in as Z2 and Z3 are, not in a mask shifted and
+// ANDed; the classes are looked up only where their characters end
+// (zero-masked), so that the bases of both blocks and 21–7E make one
+// vector with one test; and the bytes of the selectors and of the joiner
+// after their lead are XORed with theirs and tested once. It clobbers AX,
+// R10, R11, R14, Z1 and Z4–Z7 and K4–K7.
 #define EMOJIS_WELL \
-	VPCMPEQB VB(const_vbE2), Z3, K4; \
-	VPCMPEQB VB(const_vb9F), Z3, K5; \
-	EMOJIS_CLASSES
+	/* K4: E2 two back; K5: F0 9F three and two back. */ \
+	VALIGND    $12, Z15, Z0, Z1;                   \
+	VPALIGNR   $13, Z1, Z0, Z4;                    \
+	VPCMPEQB   VB(const_vbE2), Z3, K4;             \
+	VPCMPEQB   VB(const_vb9F), Z3, K5;             \
+	VPCMPEQB   VB(const_vbF0), Z4, K5, K5;         \
+	/* Their classes, Z6 and Z7, zero elsewhere. */ \
+	VPERMB     emojiTables_rows4(R13), Z2, Z5;     \
+	VPERMB.Z   emojiTables_cols4(R13), Z0, K5, Z6; \
+	VPANDQ     Z5, Z6, Z6;                         \
+	VPERMB     emojiTables_rows3(R13), Z2, Z5;     \
+	VPERMB.Z   emojiTables_cols3(R13), Z0, K4, Z7; \
+	VPANDQ     Z5, Z7, Z7;                         \
+	/* R14: after; R10: PS. */ \
+	VPTESTMB   VB(const_vbPict4), Z6, K6;          \
+	VPTESTMB   VB(const_vbPict3), Z7, K7;          \
+	KMOVQ      K6, R10;                            \
+	KMOVQ      K7, R11;                            \
+	MOVQ       R10, R14;                           \
+	SHRQ       $4, R14;                            \
+	MOVQ       R11, AX;                            \
+	SHRQ       $3, AX;                             \
+	ORQ        AX, R14;                            \
+	ORQ        R11, R10;                           \
+	VPTESTMB   VB(const_vbMod4), Z6, K6;           \
+	KMOVQ      K6, R11;                            \
+	MOVQ       R10, AX;                            \
+	SHLQ       $4, AX;                             \
+	ANDQ       AX, R11;                            \
+	ORQ        R11, R10;                           \
+	/* R11: BASE: the bases of both blocks, and 21–7E, where x+5F, */ \
+	/* as a signed byte, is under DE. */ \
+	VPANDQ     VB(const_vbBase4), Z6, Z5;          \
+	VPTERNLOGD $0xF8, VB(const_vbBase3), Z7, Z5; /* Z5 | Z7&Base3 */ \
+	VPADDB     VB(const_vb5F), Z0, Z1;             \
+	VPCMPB     $1, VB(const_vbDE), Z1, K7;         \
+	VMOVDQU8   VB(const_vbBase4), K7, Z5;          \
+	VPTESTMB   Z5, Z5, K6;                         \
+	KMOVQ      K6, R11;                            \
+	/* R12: selectors, EF B8 80–8F, after a base; K7: U+FE0F. Z5 is */ \
+	/* 0 where B8 is one back, Z1 where 8F ends, and in its high half */ \
+	/* where 80–8F does. */ \
+	VPCMPEQB   VB(const_vbEF), Z3, K7;             \
+	VPXORQ     VB(const_vbB8), Z2, Z5;             \
+	VPXORQ     VB(const_vb8F), Z0, Z1;             \
+	VPORQ      Z5, Z1, Z4;                         \
+	VPTERNLOGD $0xF8, VB(const_vbF0), Z1, Z5; /* Z5 | Z1&F0 */ \
+	VPTESTNMB  Z5, Z5, K7, K6;                     \
+	VPTESTNMB  Z4, Z4, K7, K7;                     \
+	KMOVQ      K6, R12;                            \
+	MOVQ       R11, AX;                            \
+	SHLQ       $3, AX;                             \
+	ANDQ       AX, R12;                            \
+	/* R10: what may end before a joiner, PS | FV, three bytes on. */ \
+	ANDQ       R10, R11;                           \
+	SHLQ       $3, R11;                            \
+	KMOVQ      K7, AX;                             \
+	ANDQ       AX, R11;                            \
+	ORQ        R11, R10;                           \
+	SHLQ       $3, R10;                            \
+	/* Joiners, E2 80 8D, between the two. */ \
+	VPXORQ     VB(const_vb80), Z2, Z5;             \
+	VPTERNLOGD $0xF6, VB(const_vb8D), Z0, Z5; /* Z5 | Z0^8D */ \
+	VPTESTNMB  Z5, Z5, K4, K4;                     \
+	KMOVQ      K4, AX;                             \
+	ANDQ       R10, AX;                            \
+	ANDQ       R14, AX;                            \
+	ORQ        AX, R12;                            \
+	ANDQ       BX, R12
 
 // EMOJIS_CLASSES is the rest of EMOJIS_BACK, from K4 and K5.
 #define EMOJIS_CLASSES \
