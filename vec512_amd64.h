@@ -155,6 +155,20 @@
 	KSHIFTLQ $1, K7, K7;  \
 	KORQ     K7, K5, K5
 
+// PAIRS_MOVED512 is PAIRS_MOVE512 for the runs of blocks (joiners, chats),
+// which want the pairs in BX: it moves those led by E0–EF with scalar
+// instructions rather than four on mask registers, which are what those
+// runs are short of. It clobbers AX, R11, Z6 and K6.
+#define PAIRS_MOVED512 \
+	VPANDQ   Z22, Z2, Z6;      \
+	VPCMPEQB Z23, Z6, K6;      \
+	KMOVQ    K5, BX;           \
+	KMOVQ    K6, AX;           \
+	MOVQ     BX, R11;          \
+	ANDQ     AX, R11;          \
+	ANDNQ    BX, AX, BX;       \
+	LEAQ     (BX)(R11*2), BX
+
 // THIRD512 looks the third bytes Z0 up in pairThird, into t.
 #define THIRD512(t) \
 	VPERMB Z24, Z0, t

@@ -2659,8 +2659,7 @@ joinersNext:
 	// The pairs flagged, where PAIRS_THIRDS512 puts them.
 	PAIRS_CLASSES512
 	PAIRS_AT512
-	PAIRS_MOVE512
-	KMOVQ      K5, BX
+	PAIRS_MOVED512
 	TESTQ      BX, BX
 	JZ         joiners
 	TESTQ      R14, R14
@@ -2719,8 +2718,7 @@ chats:
 	JNZ        loaded
 	PAIRS_CLASSES512
 	PAIRS_AT512
-	PAIRS_MOVE512
-	KMOVQ      K5, BX
+	PAIRS_MOVED512
 	TESTQ      BX, BX
 	JZ         chatsPassed
 	EMOJIS_WELL
