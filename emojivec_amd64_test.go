@@ -23,7 +23,8 @@ func TestEmojiVec(t *testing.T) {
 	pieces := []string{"👨", "👩", "💻", "🌈", "🏳", "❤", "🕵", "🤦", "🙅", "🔥", "🫱", "🇯", "\U0001FC73", "\U0001F53E",
 		"🏻", "🏽", "\ufe0f", "\ufe0f", "\ufe0e", "\ufe00", "\u200d", "\u200d", "\u200d", "\u200c", "\ufe10", "\ufe3f", "\ufe8f",
 		"\u2194", "\u2182", "\u2190", "\u203c", "\u2600", "\u2606", "\u2764", "\u2B1B", "\u2B1A", "\u2000",
-		blackFlagText, tagsOf("gbeng") + "\U000E007F", tagsOf("usca") + "\U000E007F", "\U0001F474", "\U0001F3B4",
+		blackFlagText, tagsOf("gbeng") + "\U000E007F", tagsOf("usca") + "\U000E007F",
+		tagsOf("gbsct") + "\U000E007F", tagsOf("gbwls") + "\U000E007F", tagsOf("gbwlt") + "\U000E007F", tagsOf("gbEng") + "\U000E007F", "\U0001F474", "\U0001F3B4",
 		"\U0005F468", "\U000DF468", "\U0001F468"[:3], "\u200d"[:2], "\x80", "\xbf", "\x9f", "1", "!", "~", " ", "\x7f", "a"}
 	wells := 0
 	defer func() {
