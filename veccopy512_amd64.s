@@ -544,7 +544,7 @@ GLOBL expandSlots<>(SB), RODATA|NOPTR, $128
 // text (chats) takes one, with the bytes one and two back of it in Z2 and
 // Z3, as CHECK512_SHIFT leaves them. What the run is short of is mask
 // registers written, each compare or test one (bench/README.md): where
-// EMOJIS_BACK writes 21, this writes 12. A lead byte there is followed by
+// EMOJIS_BACK writes 21, this writes 11. A lead byte there is followed by
 // its continuation bytes, which need no test; F0 is found in the bytes
 // three back, shifted in as Z2 and Z3 are, not in a mask shifted and
 // ANDed; the classes are looked up only where their characters end
@@ -593,15 +593,16 @@ GLOBL expandSlots<>(SB), RODATA|NOPTR, $128
 	VPTESTMB   Z5, Z5, K6;                         \
 	KMOVQ      K6, R11;                            \
 	/* R12: selectors, EF B8 80–8F, after a base; K7: U+FE0F. Z5 is */ \
-	/* 0 where B8 is one back, Z1 where 8F ends, and in its high half */ \
-	/* where 80–8F does. */ \
-	VPCMPEQB   VB(const_vbEF), Z3, K7;             \
-	VPXORQ     VB(const_vbB8), Z2, Z5;             \
+	/* 0 where EF B8 is two and one back, Z1 where 8F ends, and in its */ \
+	/* high half where 80–8F does: XORs rather than a compare of EF, */ \
+	/* which the tests would take as a mask, one mask register less. */ \
+	VPXORQ     VB(const_vbEF), Z3, Z5;             \
+	VPTERNLOGD $0xF6, VB(const_vbB8), Z2, Z5; /* Z5 | Z2^B8 */ \
 	VPXORQ     VB(const_vb8F), Z0, Z1;             \
 	VPORQ      Z5, Z1, Z4;                         \
 	VPTERNLOGD $0xF8, VB(const_vbF0), Z1, Z5; /* Z5 | Z1&F0 */ \
-	VPTESTNMB  Z5, Z5, K7, K6;                     \
-	VPTESTNMB  Z4, Z4, K7, K7;                     \
+	VPTESTNMB  Z5, Z5, K6;                         \
+	VPTESTNMB  Z4, Z4, K7;                         \
 	KMOVQ      K6, R12;                            \
 	MOVQ       R11, AX;                            \
 	SHLQ       $3, AX;                             \
