@@ -544,10 +544,10 @@ GLOBL expandSlots<>(SB), RODATA|NOPTR, $128
 // text (chats) takes one, with the bytes one and two back of it in Z2 and
 // Z3, as CHECK512_SHIFT leaves them. What the run is short of is mask
 // registers written, each compare or test one (bench/README.md): where
-// EMOJIS_BACK writes 21, this writes 11. A lead byte there is followed by
-// its continuation bytes, which need no test; F0 is found in the bytes
-// three back, shifted in as Z2 and Z3 are, not in a mask shifted and
-// ANDed; the classes are looked up only where their characters end
+// EMOJIS_BACK writes 21, this writes 10. A lead byte there is followed by
+// its continuation bytes, which need no test; F0 9F is found in the
+// bytes three and two back, F0's shifted in as Z2 and Z3 are, XORed and
+// tested once, not in a mask shifted and ANDed; the classes are looked up only where their characters end
 // (zero-masked), so that the bases of both blocks and 21–7E make one
 // vector with one test; and the bytes of the selectors and of the joiner
 // after their lead are XORed with theirs and tested once. It clobbers AX,
@@ -557,8 +557,9 @@ GLOBL expandSlots<>(SB), RODATA|NOPTR, $128
 	VALIGND    $12, Z15, Z0, Z1;                   \
 	VPALIGNR   $13, Z1, Z0, Z4;                    \
 	VPCMPEQB   VB(const_vbE2), Z3, K4;             \
-	VPCMPEQB   VB(const_vb9F), Z3, K5;             \
-	VPCMPEQB   VB(const_vbF0), Z4, K5, K5;         \
+	VPXORQ     VB(const_vb9F), Z3, Z5;             \
+	VPTERNLOGD $0xF6, VB(const_vbF0), Z4, Z5; /* Z5 | Z4^F0 */ \
+	VPTESTNMB  Z5, Z5, K5;                         \
 	/* Their classes, Z6 and Z7, zero elsewhere. */ \
 	VPERMB     emojiTables_rows4(R13), Z2, Z5;     \
 	VPERMB.Z   emojiTables_cols4(R13), Z0, K5, Z6; \
