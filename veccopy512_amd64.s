@@ -527,6 +527,49 @@ GLOBL expandSlots<>(SB), RODATA|NOPTR, $128
 	VPALIGNR $14, Z1, Z0, Z3;  \
 	EMOJIS_BACK
 
+// EMOJIS_PICTS, EMOJIS_TONES, EMOJIS_SELECTORS and EMOJIS_JOINERS are the
+// scalar steps that EMOJIS_BACK and EMOJIS_WELL share, each after the
+// tests it takes: P4 in K6 and P3 in K7, for R14 (after) and R10 (P);
+// M4 in K6, for R10 (PS); the selectors in K6, U+FE0F in K7 and BASE in
+// R11, for R12 (those that pass) and R10 (what may end before a joiner,
+// PS | FV, three bytes on); the joiners in K4, which pass between the
+// two. They clobber AX.
+#define EMOJIS_PICTS \
+	KMOVQ K6, R10;   \
+	KMOVQ K7, R11;   \
+	MOVQ  R10, R14;  \
+	SHRQ  $4, R14;   \
+	MOVQ  R11, AX;   \
+	SHRQ  $3, AX;    \
+	ORQ   AX, R14;   \
+	ORQ   R11, R10
+
+#define EMOJIS_TONES \
+	KMOVQ K6, R11;   \
+	MOVQ  R10, AX;   \
+	SHLQ  $4, AX;    \
+	ANDQ  AX, R11;   \
+	ORQ   R11, R10
+
+#define EMOJIS_SELECTORS \
+	KMOVQ K6, R12;   \
+	MOVQ  R11, AX;   \
+	SHLQ  $3, AX;    \
+	ANDQ  AX, R12;   \
+	ANDQ  R10, R11;  \
+	SHLQ  $3, R11;   \
+	KMOVQ K7, AX;    \
+	ANDQ  AX, R11;   \
+	ORQ   R11, R10;  \
+	SHLQ  $3, R10
+
+#define EMOJIS_JOINERS \
+	KMOVQ K4, AX;    \
+	ANDQ  R10, AX;   \
+	ANDQ  R14, AX;   \
+	ORQ   AX, R12;   \
+	ANDQ  BX, R12
+
 // EMOJIS_BACK is EMOJIS_VEC with the bytes one and two back of the block
 // in Z2 and Z3: the lead three back of a character of four bytes is found
 // in the block and its mask shifted, where EMOJIS_VEC shifted the block
@@ -570,20 +613,9 @@ GLOBL expandSlots<>(SB), RODATA|NOPTR, $128
 	/* R14: after; R10: PS. */ \
 	VPTESTMB   VB(const_vbPict4), Z6, K6;          \
 	VPTESTMB   VB(const_vbPict3), Z7, K7;          \
-	KMOVQ      K6, R10;                            \
-	KMOVQ      K7, R11;                            \
-	MOVQ       R10, R14;                           \
-	SHRQ       $4, R14;                            \
-	MOVQ       R11, AX;                            \
-	SHRQ       $3, AX;                             \
-	ORQ        AX, R14;                            \
-	ORQ        R11, R10;                           \
+	EMOJIS_PICTS;                                  \
 	VPTESTMB   VB(const_vbMod4), Z6, K6;           \
-	KMOVQ      K6, R11;                            \
-	MOVQ       R10, AX;                            \
-	SHLQ       $4, AX;                             \
-	ANDQ       AX, R11;                            \
-	ORQ        R11, R10;                           \
+	EMOJIS_TONES;                                  \
 	/* R11: BASE: the bases of both blocks, and 21–7E, where x+5F, */ \
 	/* as a signed byte, is under DE. */ \
 	VPANDQ     VB(const_vbBase4), Z6, Z5;          \
@@ -604,26 +636,12 @@ GLOBL expandSlots<>(SB), RODATA|NOPTR, $128
 	VPTERNLOGD $0xF8, VB(const_vbF0), Z1, Z5; /* Z5 | Z1&F0 */ \
 	VPTESTNMB  Z5, Z5, K6;                         \
 	VPTESTNMB  Z4, Z4, K7;                         \
-	KMOVQ      K6, R12;                            \
-	MOVQ       R11, AX;                            \
-	SHLQ       $3, AX;                             \
-	ANDQ       AX, R12;                            \
-	/* R10: what may end before a joiner, PS | FV, three bytes on. */ \
-	ANDQ       R10, R11;                           \
-	SHLQ       $3, R11;                            \
-	KMOVQ      K7, AX;                             \
-	ANDQ       AX, R11;                            \
-	ORQ        R11, R10;                           \
-	SHLQ       $3, R10;                            \
+	EMOJIS_SELECTORS;                              \
 	/* Joiners, E2 80 8D, between the two. */ \
 	VPXORQ     VB(const_vb80), Z2, Z5;             \
 	VPTERNLOGD $0xF6, VB(const_vb8D), Z0, Z5; /* Z5 | Z0^8D */ \
 	VPTESTNMB  Z5, Z5, K4, K4;                     \
-	KMOVQ      K4, AX;                             \
-	ANDQ       R10, AX;                            \
-	ANDQ       R14, AX;                            \
-	ORQ        AX, R12;                            \
-	ANDQ       BX, R12
+	EMOJIS_JOINERS
 
 // EMOJIS_CLASSES is the rest of EMOJIS_BACK, from K4 and K5.
 #define EMOJIS_CLASSES \
@@ -640,20 +658,9 @@ GLOBL expandSlots<>(SB), RODATA|NOPTR, $128
 	/* R14: after; R10: PS. */ \
 	VPTESTMB VB(const_vbPict4), Z6, K5, K6;  \
 	VPTESTMB VB(const_vbPict3), Z7, K4, K7;  \
-	KMOVQ    K6, R10;                        \
-	KMOVQ    K7, R11;                        \
-	MOVQ     R10, R14;                       \
-	SHRQ     $4, R14;                        \
-	MOVQ     R11, AX;                        \
-	SHRQ     $3, AX;                         \
-	ORQ      AX, R14;                        \
-	ORQ      R11, R10;                       \
+	EMOJIS_PICTS;                            \
 	VPTESTMB VB(const_vbMod4), Z6, K5, K6;   \
-	KMOVQ    K6, R11;                        \
-	MOVQ     R10, AX;                        \
-	SHLQ     $4, AX;                         \
-	ANDQ     AX, R11;                        \
-	ORQ      R11, R10;                       \
+	EMOJIS_TONES;                            \
 	/* R11: BASE, of the emoji block, U+2000–U+2FFF, or 21–7E. */ \
 	VPTESTMB VB(const_vbBase4), Z6, K5, K6;  \
 	VPTESTMB VB(const_vbBase3), Z7, K4, K7;  \
@@ -667,25 +674,11 @@ GLOBL expandSlots<>(SB), RODATA|NOPTR, $128
 	VPCMPEQB VB(const_vbB8), Z2, K7, K7;     \
 	VPCMPB   $1, VB(const_vb90), Z0, K7, K6; \
 	VPCMPEQB VB(const_vb8F), Z0, K7, K7;     \
-	KMOVQ    K6, R12;                        \
-	MOVQ     R11, AX;                        \
-	SHLQ     $3, AX;                         \
-	ANDQ     AX, R12;                        \
-	/* R10: what may end before a joiner, PS | FV, three bytes on. */ \
-	ANDQ     R10, R11;                       \
-	SHLQ     $3, R11;                        \
-	KMOVQ    K7, AX;                         \
-	ANDQ     AX, R11;                        \
-	ORQ      R11, R10;                       \
-	SHLQ     $3, R10;                        \
+	EMOJIS_SELECTORS;                        \
 	/* Joiners, E2 80 8D, between the two. */ \
 	VPCMPEQB VB(const_vb80), Z2, K4, K4;     \
 	VPCMPEQB VB(const_vb8D), Z0, K4, K4;     \
-	KMOVQ    K4, AX;                         \
-	ANDQ     R10, AX;                        \
-	ANDQ     R14, AX;                        \
-	ORQ      AX, R12;                        \
-	ANDQ     BX, R12
+	EMOJIS_JOINERS
 
 // NONJOINERS_VEC sets R12 to the flags of BX that end a non-joiner, E2 80
 // 8C, right between two letters of two bytes of U+0600–U+07FF in the block
