@@ -39,7 +39,7 @@ import (
 // (newEmojiTables), so that each vector the runs of blocks read as an
 // operand, a dozen or more a block, is one cache line: at offsets of 8
 // and 40, each load spanned two, and the invisible classes read the ZWJ
-// corpus 1.06x as fast once they did not (TestEmojiTablesAligned).
+// corpus 1.05x as fast once they did not (TestEmojiTablesAligned).
 type emojiTables struct {
 	// The vector pass's lookups and constants (emojivec.go).
 	rows4, cols4, rows3, cols3 [64]byte

@@ -47,8 +47,8 @@ func (t *sanitizer) spanKernel(src []byte, at, end int) int {
 	// it, as a log line, and 4 KiB for more. The kernel starts anew for
 	// each piece of scratch it fills, and its runs of blocks (of joiners,
 	// of chat text) with it: with 1 KiB, Span read Hindi text under the
-	// invisible classes at 0.69x the speed of Transform, and 1.51x as
-	// fast with 4 KiB (Persian 1.09x, the ZWJ corpus 1.16x; 8 and 16 KiB
+	// invisible classes at 0.69x the speed of Transform, and 1.49x as
+	// fast with 4 KiB (Persian 1.10x, the ZWJ corpus 1.11x; 8 and 16 KiB
 	// gained little more).
 	if end-at <= 1<<10 {
 		var small [1 << 10]byte

@@ -506,6 +506,14 @@ GLOBL expandSlots<>(SB), RODATA|NOPTR, $128
 	CMOVQNE  R14, AX;                \
 	ORQ      AX, R12
 
+// BACK_TWO puts in Z2 and Z3 the bytes one and two back of the block Z0,
+// with none before it (Z15 zero), for the passes over emoji and the
+// joiners of scripts that take a block alone; it clobbers Z1.
+#define BACK_TWO \
+	VALIGND  $12, Z15, Z0, Z1; \
+	VPALIGNR $15, Z1, Z0, Z2;  \
+	VPALIGNR $14, Z1, Z0, Z3
+
 // EMOJIS_VEC sets R12 to the flags of BX that are joiners and selectors
 // that pass in context, decided all at once on the block Z0 alone, with
 // masks of the characters that end at each byte: what needs a byte
@@ -521,10 +529,7 @@ GLOBL expandSlots<>(SB), RODATA|NOPTR, $128
 //
 // It clobbers AX, R10, R11, R14, Z1–Z7 and K3–K7.
 #define EMOJIS_VEC \
-	/* The bytes one and two back, with none before the block. */ \
-	VALIGND  $12, Z15, Z0, Z1; \
-	VPALIGNR $15, Z1, Z0, Z2;  \
-	VPALIGNR $14, Z1, Z0, Z3;  \
+	BACK_TWO; \
 	EMOJIS_BACK
 
 // EMOJIS_PICTS, EMOJIS_TONES, EMOJIS_SELECTORS and EMOJIS_JOINERS are the
@@ -590,11 +595,12 @@ GLOBL expandSlots<>(SB), RODATA|NOPTR, $128
 // EMOJIS_BACK writes 21, this writes 10. A lead byte there is followed by
 // its continuation bytes, which need no test; F0 9F is found in the
 // bytes three and two back, F0's shifted in as Z2 and Z3 are, XORed and
-// tested once, not in a mask shifted and ANDed; the classes are looked up only where their characters end
-// (zero-masked), so that the bases of both blocks and 21–7E make one
-// vector with one test; and the bytes of the selectors and of the joiner
-// after their lead are XORed with theirs and tested once. It clobbers AX,
-// R10, R11, R14, Z1 and Z4–Z7 and K4–K7.
+// tested once, not in a mask shifted and ANDed; the classes are looked
+// up only where their characters end (zero-masked), so that the bases of
+// both blocks and 21–7E make one vector with one test; and the bytes of
+// the selectors, U+FE0F and the joiner are XORed with theirs and tested
+// once. It sets R12, and clobbers AX, R10, R11, R14, Z1, Z4–Z7 and
+// K4–K7.
 #define EMOJIS_WELL \
 	/* K4: E2 two back; K5: F0 9F three and two back. */ \
 	VALIGND    $12, Z15, Z0, Z1;                   \
@@ -686,10 +692,7 @@ GLOBL expandSlots<>(SB), RODATA|NOPTR, $128
 // its right after it (joinervec.go: nonJoinerVecGo). R13 holds the tables.
 // It clobbers AX, Z1–Z6 and K3–K6.
 #define NONJOINERS_VEC \
-	/* The bytes one and two back, with none before the block. */ \
-	VALIGND  $12, Z15, Z0, Z1;                    \
-	VPALIGNR $15, Z1, Z0, Z2;                     \
-	VPALIGNR $14, Z1, Z0, Z3;                     \
+	BACK_TWO;                                     \
 	/* K3: continuation bytes after a lead of C0–FF, of which the */ \
 	/* lookups leave D8–DF alone. */ \
 	VPCMPB   $1, VB(const_vbC0), Z0, K4;          \
@@ -796,9 +799,7 @@ GLOBL expandSlots<>(SB), RODATA|NOPTR, $128
 // the block at SI (Z0) (joinervec.go: viramaVecGo). R13 holds the tables.
 // It clobbers AX, Z1–Z5 and K3–K5.
 #define VIRAMAS_VEC \
-	VALIGND  $12, Z15, Z0, Z1;                    \
-	VPALIGNR $15, Z1, Z0, Z2;                     \
-	VPALIGNR $14, Z1, Z0, Z3;                     \
+	BACK_TWO;                                     \
 	/* K3: the viramas, E0 and two continuation bytes, at their last. */ \
 	VPCMPB   $1, VB(const_vbC0), Z0, K3;          \
 	VPCMPB   $1, VB(const_vbC0), Z2, K3, K3;      \
@@ -2689,7 +2690,7 @@ joinersViramas:
 
 chats:
 	// A run of blocks of chat text, as the ZWJ corpus is: each block
-	// whose flags all pass EMOJIS_VEC and EMOJIS_TAGS, none an escaped
+	// whose flags all pass EMOJIS_WELL and EMOJIS_TAGS, none an escaped
 	// ASCII byte, is copied up to a run of characters that are not ASCII
 	// at its end, from 32 on, as emojisTail cuts a block, or else up to
 	// a character left open at its end; one whose flags left are all in
@@ -3570,9 +3571,7 @@ TEXT ·emojiWell(SB), NOSPLIT, $0-32
 	VPXORQ    Z15, Z15, Z15
 	MOVQ      flags+8(FP), BX
 	MOVQ      e+16(FP), R13
-	VALIGND   $12, Z15, Z0, Z1
-	VPALIGNR  $15, Z1, Z0, Z2
-	VPALIGNR  $14, Z1, Z0, Z3
+	BACK_TWO
 	EMOJIS_WELL
 	TAG_FLAGS
 	EMOJIS_TAGS
