@@ -47,6 +47,10 @@ type emojiTables struct {
 	// The lookups of the vector pass over the joiners of scripts
 	// (joinervec.go).
 	joinsLeft, joinsRight, leadBits, viramaRows, viramaCols [64]byte
+	// Those of the run of joiners (NONJOINERS_RUN, VIRAMAS_RUN): the
+	// letters that do not join, the leads by the bytes less BF, and the
+	// viramas' rows less theirs and columns with all bits where none is.
+	joinsNotLeft, joinsNotRight, leadsAt, viramaRowsNot, viramaColsAt [64]byte
 
 	pict    blockBits // Extended_Pictographic, of the emoji block
 	base    blockBits // what isBase says, of the emoji block

@@ -48,6 +48,8 @@ func TestEmojiTablesAligned(t *testing.T) {
 		"rows4": &e.rows4, "cols4": &e.cols4, "rows3": &e.rows3, "cols3": &e.cols3,
 		"joinsLeft": &e.joinsLeft, "joinsRight": &e.joinsRight, "leadBits": &e.leadBits,
 		"viramaRows": &e.viramaRows, "viramaCols": &e.viramaCols,
+		"joinsNotLeft": &e.joinsNotLeft, "joinsNotRight": &e.joinsNotRight, "leadsAt": &e.leadsAt,
+		"viramaRowsNot": &e.viramaRowsNot, "viramaColsAt": &e.viramaColsAt,
 		"bytes[0]": &e.bytes[0], "bytes[last]": &e.bytes[len(e.bytes)-1],
 	} {
 		if p := uintptr(unsafe.Pointer(v)); p%64 != 0 {

@@ -65,6 +65,19 @@ func (e *emojiTables) setJoinerVec() {
 	for lead := 0xD8; lead <= 0xDF; lead++ {
 		e.leadBits[lead&63] = 1 << (lead & 7)
 	}
+	// The run's: where a letter does not join, which every index has for
+	// the lead DE, of Thaana, whose letters join on no side
+	// (TestJoinerVecTables); and every byte but D8–DF less BF, with
+	// saturation, has all bits, for which no index has none.
+	for c := range e.joinsLeft {
+		e.joinsNotLeft[c], e.joinsNotRight[c] = ^e.joinsLeft[c], ^e.joinsRight[c]
+	}
+	for i := range e.leadsAt {
+		e.leadsAt[i] = 0xFF
+	}
+	for lead := 0xD8; lead <= 0xDF; lead++ {
+		e.leadsAt[lead-0xBF] = 1 << (lead & 7)
+	}
 	// A bit for each third byte, in the order met; past eight, the
 	// viramas that end in another are left to the scalar code
 	// (TestJoinerVecTables holds the tables to every one).
@@ -88,6 +101,16 @@ func (e *emojiTables) setJoinerVec() {
 		}
 		e.viramaRows[r>>6&63] |= 1 << bit
 		e.viramaCols[third] |= 1 << bit
+	}
+	// The run's (VIRAMAS_RUN): the two have no bit in common just where
+	// the row has the column's bit; a row has all bits of the ends not
+	// met, four of eight with Unicode 15 (TestJoinerVecTables).
+	for i := range e.viramaRows {
+		e.viramaRowsNot[i] = ^e.viramaRows[i]
+		e.viramaColsAt[i] = e.viramaCols[i]
+		if e.viramaCols[i] == 0 {
+			e.viramaColsAt[i] = 0xFF
+		}
 	}
 }
 

@@ -53,6 +53,58 @@ func TestJoinerVec(t *testing.T) {
 	}
 }
 
+// The passes of the run of joiners do what their Go versions,
+// nonJoinerRunGo and viramaRunGo, do on random well-formed blocks of the
+// letters, marks, joiners and look-alikes of TestJoinerVec, each after 16
+// bytes that end where a character does, as the run meets its blocks: the
+// kernel's tests hold its runs to their models only by what they copy in
+// the end, and a run that gives up early, to the scalar code, does not
+// show there.
+func TestJoinerRun(t *testing.T) {
+	if !haveWide {
+		t.Skip("no AVX-512 kernel on this processor")
+	}
+	e := newEmojiTables()
+	pieces := []string{"\u200c", "\u200c", "\u200c", "\u200d", "\u200d", "\u200b", "\u2000", "\u0100",
+		"ب", "ی", "خ", "ه", "ک", "ا", "د", "ر", "و", "ء", "\u0640", "\u064e", "\u0654", "\u061c", "\u0600",
+		"\u0710", "\u0712", "\u07ca", "\u0780", "\u07fa", "\u08a0", "\ufb50", "X", "_", "\u0618", "\u0718",
+		"क", "ष", "\u094d", "\u094d", "\u09cd", "\u0d3b", "\u0d3c", "\u0dca", "\u0dcb", "\u0d4e", "\u093c", "\u0e3a", "\u0f84", "\u084d",
+		"\U0001F600", "a", " ", "1", "می\u200cخواهم", "کتاب\u200cها", "ܒ\u200cܐ"}
+	rng := rand.New(rand.NewPCG(43, 44))
+	passed := [2]int{}
+	for range 300000 {
+		var text []byte
+		for len(text) < 160 {
+			text = append(text, pieces[rng.IntN(len(pieces))]...)
+		}
+		at := 16 + rng.IntN(len(text)-96)
+		for text[at]&0xC0 == 0x80 {
+			at++
+		}
+		var w [80]byte
+		copy(w[:], text[at-16:])
+		flags := rng.Uint64() | rng.Uint64()
+		if rng.IntN(4) == 0 {
+			flags = ^uint64(0)
+		}
+		for i, c := range [...]struct {
+			name      string
+			got, want uint64
+		}{
+			{"non-joiners", nonJoinerRun(&w, flags, e), nonJoinerRunGo(w[:], 16, flags, e)},
+			{"viramas", viramaRun(&w, flags, e), viramaRunGo(w[:], 16, flags, e)},
+		} {
+			if c.got != c.want {
+				t.Fatalf("%+q | %+q with flags %064b:\nthe run's pass over %s passed %064b,\nwant %064b", w[:16], w[16:], bits.Reverse64(flags), c.name, bits.Reverse64(c.got), bits.Reverse64(c.want))
+			}
+			passed[i] += bits.OnesCount64(c.got)
+		}
+	}
+	if passed[0] < 20000 || passed[1] < 5000 {
+		t.Errorf("the run's passes passed %d non-joiners and %d joiners and non-joiners after viramas in all: too few to tell", passed[0], passed[1])
+	}
+}
+
 // The vector passes decide the joiners and non-joiners of Persian and
 // Indic words wherever they stand in a block, where the letters around
 // them are in it, and leave those that they cannot tell, or that do not

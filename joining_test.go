@@ -72,6 +72,35 @@ func TestJoinerVecTables(t *testing.T) {
 			t.Errorf("leadBits[%#x] = %#x", lead, e.leadBits[lead])
 		}
 	}
+	// The run's lookups (NONJOINERS_RUN): for any byte before a byte of
+	// 80–BF, the two have no bit in common just where they are a letter
+	// that joins on that side; the byte less BF, with saturation, is
+	// what indexes leadsAt, by its low six bits.
+	for b := range 256 {
+		at := e.leadsAt[max(b-0xBF, 0)&63]
+		for c := range 64 {
+			var j uint8
+			if b&0xF8 == 0xD8 {
+				j = e.joining[(b&7)<<6|c]
+			}
+			if left := at&e.joinsNotLeft[c] == 0; left != (j&joinsOnLeft != 0) {
+				t.Errorf("%#x %#x: joins on its left in the run's lookup %v, in the table %v", b, 0x80|c, left, !left)
+			}
+			if right := at&e.joinsNotRight[c] == 0; right != (j&joinsOnRight != 0) {
+				t.Errorf("%#x %#x: joins on its right in the run's lookup %v, in the table %v", b, 0x80|c, right, !right)
+			}
+		}
+	}
+	// The run's lookups of viramas (VIRAMAS_RUN): after E0, the second
+	// and third bytes have no bit in common just where they end a virama.
+	for b2 := 0x80; b2 <= 0xBF; b2++ {
+		for b3 := 0x80; b3 <= 0xBF; b3++ {
+			got := e.viramaRowsNot[b2&63]&e.viramaColsAt[b3&63] == 0
+			if want := viramaPasses([]byte{0xE0, byte(b2), byte(b3)}, 3, &e.virama); got != want {
+				t.Errorf("E0 %X %X: a virama in the run's lookup %v, in the table %v", b2, b3, got, want)
+			}
+		}
+	}
 	n := 0
 	for r := rune(indicLo); r <= indicHi; r++ {
 		looked := e.viramaRows[r>>6&63]&e.viramaCols[r&63] != 0

@@ -719,80 +719,90 @@ GLOBL expandSlots<>(SB), RODATA|NOPTR, $128
 
 // NONJOINERS_RUN is NONJOINERS_VEC for a block of the run of joiners,
 // after bytes of src that it may read: the letter before a non-joiner is
-// looked for there too, three and four bytes back of its last byte
-// (vecCopy512Go: nonJoinerRunGo). A word cut by the block before, as the
-// first of a block in the run most often is, then has its non-joiner
-// decided, where NONJOINERS_VEC leaves one in the first bytes of a block
-// to the scalar code: with that, one block of Persian text in six left
-// the run. The block is well-formed: a lead byte of C0–FF is followed by
-// a continuation byte, which needs no test, and the non-joiner's bytes
-// are XORed with E2 80 8C, ORed and tested once, rather than compared
-// into three masks: with those compares, and the continuation bytes
-// tested, the run read Persian text at 0.75–0.85x the speed. It reads 16
-// bytes before SI, and clobbers AX, Z1–Z7 and K3, K4 and K6.
+// looked for there too (vecCopy512Go: nonJoinerRunGo). A word cut by the
+// block before, as the first of a block in the run most often is, then
+// has its non-joiner decided, where NONJOINERS_VEC leaves one in the
+// first bytes of a block to the scalar code: with that, one block of
+// Persian text in six left the run.
+//
+// It tests each byte as the last of the letter after a non-joiner, two
+// bytes on from the non-joiner's last, so that all it reads is at or
+// before it, and writes one mask register, where each that it wrote cost
+// the run 3-6%: the letters' and the non-joiner's tests are bytes that
+// are 0 where each passes, ORed and tested once. The block is well-formed,
+// so a lead byte of C0–FF is followed by a continuation byte, which needs
+// no test. A letter's lead less BF, with saturation, looks up leadsAt,
+// which has the lead's bit for D8–DF and all bits for any other byte;
+// its continuation byte looks up joinsNotLeft or joinsNotRight, which
+// have the bits of the leads whose letter does not join on that side,
+// never none (TestJoinerVecTables). The two have no bit in common just
+// where the letter joins. Z2 and Z3 hold the bytes one and two back,
+// which may be zero before the block (CHECK512_SHIFT), as what they
+// decide there is shifted out. It reads 6 bytes before SI, and clobbers
+// Z1 and Z4–Z7 and K6.
 #define NONJOINERS_RUN \
-	JOINERS_BEFORE;                               \
-	/* K3: the letters that join on their right, at their last byte. */ \
-	VPCMPUB  $5, VB(const_vbC0), Z2, K3;          \
-	VPERMB   emojiTables_leadBits(R13), Z2, Z6;   \
-	VPERMB   emojiTables_joinsRight(R13), Z0, Z7; \
-	VPTESTMB Z6, Z7, K3, K3;                      \
-	/* K4: the letters that join on their left, three bytes on from */ \
-	/* their last. */ \
-	VPCMPUB  $5, VB(const_vbC0), Z5, K4;          \
-	VPERMB   emojiTables_leadBits(R13), Z5, Z6;   \
-	VPERMB   emojiTables_joinsLeft(R13), Z4, Z7;  \
-	VPTESTMB Z6, Z7, K4, K4;                      \
-	/* K6: the non-joiners after those, at their last byte. */ \
-	VPXORQ   VB(const_vb8C), Z0, Z6;              \
-	VPXORQ   VB(const_vb80), Z2, Z7;              \
-	VPXORQ   VB(const_vbE2), Z3, Z1;              \
-	VPTERNLOGD $0xFE, Z6, Z7, Z1;                 \
-	VPTESTNMB Z1, Z1, K4, K6;                     \
-	/* The letter after ends two on. */ \
-	KMOVQ    K6, R12;                             \
-	KMOVQ    K3, AX;                              \
-	SHRQ     $2, AX;                              \
-	ANDQ     AX, R12;                             \
-	ANDQ     BX, R12
+	/* Z7: the non-joiner, two to four bytes back, and the letter */ \
+	/* before it, five and six, that does not join on its left. */ \
+	VMOVDQU64  -6(SI), Z6;                        \
+	VMOVDQU64  -5(SI), Z5;                        \
+	VMOVDQU64  -4(SI), Z4;                        \
+	VMOVDQU64  -3(SI), Z1;                        \
+	VPSUBUSB   VB(const_vbBF), Z6, Z6;            \
+	VPERMB     emojiTables_leadsAt(R13), Z6, Z6;  \
+	VPERMB     emojiTables_joinsNotLeft(R13), Z5, Z5; \
+	VPXORQ     VB(const_vbE2), Z4, Z4;            \
+	VPXORQ     VB(const_vb80), Z1, Z1;            \
+	VPXORQ     VB(const_vb8C), Z3, Z7;            \
+	VPTERNLOGD $0xFE, Z4, Z1, Z7;                 \
+	VPTERNLOGD $0xF8, Z6, Z5, Z7 /* Z7 | Z5&Z6 */; \
+	/* And the letter after it, here, that does not join on its right. */ \
+	VPSUBUSB   VB(const_vbBF), Z2, Z4;            \
+	VPERMB     emojiTables_leadsAt(R13), Z4, Z4;  \
+	VPERMB     emojiTables_joinsNotRight(R13), Z0, Z1; \
+	VPTERNLOGD $0xF8, Z4, Z1, Z7;                 \
+	VPTESTNMB  Z7, Z7, K6;                        \
+	KMOVQ      K6, R12;                           \
+	SHRQ       $2, R12;                           \
+	ANDQ       BX, R12
 
 // VIRAMAS_RUN is VIRAMAS_VEC for a block of the run of joiners, as
 // NONJOINERS_RUN is NONJOINERS_VEC: the virama before a joiner or a
 // non-joiner is looked for before the block too, and where E0 leads it,
 // its two continuation bytes need no test (vecCopy512Go: viramaRunGo).
-// A joiner is 8C or 8D after E2 80: (x^8C)&(x^8D) is 0 for those two
-// alone. It reads 16 bytes before SI, and clobbers Z1–Z7 and K6.
+// As NONJOINERS_RUN, it writes one mask register: the joiner's and the
+// virama's tests are bytes that are 0 where each passes, ORed and tested
+// once. A joiner is 8C or 8D after E2 80: (x^8C)&(x^8D) is 0 for those
+// two alone. The virama's second byte looks up viramaRowsNot, its third
+// viramaColsAt, which have no bit in common just where the two end one
+// (TestJoinerVecTables). Z2 and Z3 hold the bytes one and two back, which
+// may be zero before the block (CHECK512_SHIFT), where no joiner ends. It
+// reads 5 bytes before SI, and clobbers Z1 and Z4–Z7 and K6.
 #define VIRAMAS_RUN \
-	JOINERS_BEFORE;                               \
-	VPALIGNR $11, Z1, Z0, Z1;                     \
-	/* Z6: 0 where the joiner ends, after a lead of E0 five bytes */ \
-	/* back. */ \
-	VPXORQ   VB(const_vb8C), Z0, Z6;              \
-	VPXORQ   VB(const_vb8D), Z0, Z7;              \
-	VPANDQ   Z7, Z6, Z6;                          \
-	VPXORQ   VB(const_vb80), Z2, Z7;              \
-	VPXORQ   VB(const_vbE2), Z3, Z3;              \
-	VPXORQ   VB(const_vbE0), Z1, Z1;              \
-	VPTERNLOGD $0xFE, Z7, Z3, Z1;                 \
-	VPORQ    Z1, Z6, Z6;                          \
-	VPTESTNMB Z6, Z6, K6;                         \
-	/* The virama's last two bytes, three and four back. */ \
-	VPERMB   emojiTables_viramaRows(R13), Z5, Z6; \
-	VPERMB   emojiTables_viramaCols(R13), Z4, Z7; \
-	VPTESTMB Z6, Z7, K6, K6;                      \
-	KMOVQ    K6, R12;                             \
-	ANDQ     BX, R12
+	/* Z7: the joiner, up to two bytes back, and a lead of E0 five. */ \
+	VMOVDQU64  -5(SI), Z5;                        \
+	VMOVDQU64  -4(SI), Z4;                        \
+	VMOVDQU64  -3(SI), Z1;                        \
+	VPXORQ     VB(const_vbE0), Z5, Z5;            \
+	VPXORQ     VB(const_vb80), Z2, Z6;            \
+	VPXORQ     VB(const_vbE2), Z3, Z7;            \
+	VPTERNLOGD $0xFE, Z5, Z6, Z7;                 \
+	VPXORQ     VB(const_vb8C), Z0, Z5;            \
+	VPXORQ     VB(const_vb8D), Z0, Z6;            \
+	VPTERNLOGD $0xF8, Z6, Z5, Z7 /* Z7 | Z5&Z6 */; \
+	/* And the virama's last two bytes, three and four back. */ \
+	VPERMB     emojiTables_viramaRowsNot(R13), Z4, Z4; \
+	VPERMB     emojiTables_viramaColsAt(R13), Z1, Z1;  \
+	VPTERNLOGD $0xF8, Z4, Z1, Z7;                 \
+	VPTESTNMB  Z7, Z7, K6;                        \
+	KMOVQ      K6, R12;                           \
+	ANDQ       BX, R12
 
-// JOINERS_BEFORE puts in Z2–Z5 the bytes one to four places back of the
-// block at SI, across its start, whose 16 bytes before it reads, and
-// leaves in Z1 each lane's lane before.
-#define JOINERS_BEFORE \
-	VBROADCASTI32X4 -16(SI), Z1;                  \
-	VALIGND  $12, Z1, Z0, Z1;                     \
-	VPALIGNR $15, Z1, Z0, Z2;                     \
-	VPALIGNR $14, Z1, Z0, Z3;                     \
-	VPALIGNR $13, Z1, Z0, Z4;                     \
-	VPALIGNR $12, Z1, Z0, Z5
+// RUN_LOADS loads the block at SI into Z0, and the bytes one and two
+// places back into Z2 and Z3, as the runs of joiners find them.
+#define RUN_LOADS \
+	VMOVDQU64 (SI), Z0;   \
+	VMOVDQU64 -1(SI), Z2; \
+	VMOVDQU64 -2(SI), Z3
 
 // VIRAMAS_VEC sets R12 to the flags of BX that end a joiner or a
 // non-joiner, E2 80 8D or 8C, right after a virama of the Indic blocks in
@@ -3599,6 +3609,30 @@ TEXT ·viramaVec(SB), NOSPLIT, $0-32
 	MOVQ      flags+8(FP), BX
 	MOVQ      e+16(FP), R13
 	VIRAMAS_VEC
+	VZEROUPPER
+	MOVQ      R12, ret+24(FP)
+	RET
+
+// func nonJoinerRun(w *[80]byte, flags uint64, e *emojiTables) uint64
+TEXT ·nonJoinerRun(SB), NOSPLIT, $0-32
+	MOVQ      w+0(FP), SI
+	ADDQ      $16, SI
+	RUN_LOADS
+	MOVQ      flags+8(FP), BX
+	MOVQ      e+16(FP), R13
+	NONJOINERS_RUN
+	VZEROUPPER
+	MOVQ      R12, ret+24(FP)
+	RET
+
+// func viramaRun(w *[80]byte, flags uint64, e *emojiTables) uint64
+TEXT ·viramaRun(SB), NOSPLIT, $0-32
+	MOVQ      w+0(FP), SI
+	ADDQ      $16, SI
+	RUN_LOADS
+	MOVQ      flags+8(FP), BX
+	MOVQ      e+16(FP), R13
+	VIRAMAS_RUN
 	VZEROUPPER
 	MOVQ      R12, ret+24(FP)
 	RET
