@@ -2648,14 +2648,31 @@ joiners:
 	// errors and escapes, and of the pairs, are those of blockPairs and
 	// PAIRS_THIRDS512; each instruction left out of the run counts
 	// (joinervec.go, bench/README.md).
-	OPEN_END(R10, joinersPart)
-	VMOVDQU64 Z0, (DI)
-	ADDQ      $64, SI
-	ADDQ      $64, DI
+	OPEN_END(R10, joinersCopy)
+	MOVL      $64, R10
+
+joinersCopy:
+	// The first R10 bytes, after the next block is loaded, where it
+	// fits, as in chatsCopy.
+	LEAQ      64(SI)(R10*1), R11
+	CMPQ      R11, CX
+	JHI       joinersLast
+	LEAQ      64(DI)(R10*1), R11
+	CMPQ      R11, R8
+	JHI       joinersLast
+	VMOVDQU64 (SI)(R10*1), Z6
+	COPY_FIRST(R10)
+	VMOVDQA64 Z6, Z0
+	JMP       joinersLoaded
+
+joinersLast:
+	COPY_FIRST(R10)
 
 joinersNext:
 	ROOM64(block)
 	VMOVDQU64 (SI), Z0
+
+joinersLoaded:
 	CHECK512_SHIFT
 	CHECK512_ERRS
 	// The errors and the escaped ASCII bytes, as blockPairs finds them.
@@ -2689,10 +2706,7 @@ joinersPassed:
 	TESTQ      AX, AX
 	JNZ        loaded
 
-joinersPart:
-	// Nothing is written past what is copied (COPY_FIRST).
-	COPY_FIRST(R10)
-	JMP        joinersNext
+	JMP        joinersCopy
 
 joinersViramas:
 	VIRAMAS_RUN
@@ -2717,6 +2731,8 @@ chats:
 	// those of blockPairs and PAIRS_THIRDS512, as in joiners.
 	ROOM64(block)
 	VMOVDQU64 (SI), Z0
+
+chatsLoaded:
 	CHECK512_SHIFT
 	CHECK512_ERRS
 	ERRS_ESCAPED512
@@ -2763,7 +2779,25 @@ chatsNear:
 	JNZ        loaded
 
 chatsCopy:
-	// The first R10 bytes, up to 64, with one masked store.
+	// The first R10 bytes, up to 64, with one masked store, after the
+	// next block is loaded, where it fits.
+	LEAQ       64(SI)(R10*1), R11
+	CMPQ       R11, CX
+	JHI        chatsLast
+	LEAQ       64(DI)(R10*1), R11
+	CMPQ       R11, R8
+	JHI        chatsLast
+	VMOVDQU64  (SI)(R10*1), Z6
+	MOVQ       $-1, R11
+	BZHIQ      R10, R11, R11
+	KMOVQ      R11, K3
+	VMOVDQU8   Z0, K3, (DI)
+	ADDQ       R10, SI
+	ADDQ       R10, DI
+	VMOVDQA64  Z6, Z0
+	JMP        chatsLoaded
+
+chatsLast:
 	MOVQ       $-1, R11
 	BZHIQ      R10, R11, R11
 	KMOVQ      R11, K3
