@@ -50,7 +50,7 @@
 	VPSHUFB    Z0, Z12, Z7; \
 	VPTERNLOGD $0xEA, Z11, Z7, Z6 /* Z11 | Z6&Z7 */
 
-// COPY_FIRST copies the first n bytes of the block Z0, fewer than 64, to
+// COPY_FIRST copies the first n bytes of the block Z0, up to 64, to
 // DI with one masked store, and moves SI and DI past them.
 #define COPY_FIRST(n) \
 	MOVQ     $-1, R11;      \
@@ -728,7 +728,7 @@ GLOBL expandSlots<>(SB), RODATA|NOPTR, $128
 // It tests each byte as the last of the letter after a non-joiner, two
 // bytes on from the non-joiner's last, so that all it reads is at or
 // before it, and writes one mask register, where each that it wrote cost
-// the run 3-6%: the letters' and the non-joiner's tests are bytes that
+// the run some 3%: the letters' and the non-joiner's tests are bytes that
 // are 0 where each passes, ORed and tested once. The block is well-formed,
 // so a lead byte of C0–FF is followed by a continuation byte, which needs
 // no test. A letter's lead less BF, with saturation, looks up leadsAt,
@@ -798,7 +798,9 @@ GLOBL expandSlots<>(SB), RODATA|NOPTR, $128
 	ANDQ       BX, R12
 
 // RUN_LOADS loads the block at SI into Z0, and the bytes one and two
-// places back into Z2 and Z3, as the runs of joiners find them.
+// places back into Z2 and Z3, for nonJoinerRun and viramaRun: the run of
+// joiners has those from CHECK512_SHIFT, zero before the block, where
+// they decide nothing.
 #define RUN_LOADS \
 	VMOVDQU64 (SI), Z0;   \
 	VMOVDQU64 -1(SI), Z2; \
@@ -2756,7 +2758,8 @@ chatsLeft:
 chatsPassed:
 	// BX: the flags left. R10: where the run at the end starts, found
 	// in the last eight bytes with a scalar load, or else as TAIL_START
-	// finds it (chatsFar), a third of the blocks of the ZWJ corpus. Where
+	// finds it (chatsFar), for about a third of the places where a block
+// of the ZWJ corpus may end. Where
 	// the next block starts waits for that, and each block's load for
 	// the last: a vector load, VPMOVB2M and KMOVQ took longer than a
 	// scalar load, and the ZWJ corpus went 1.05x as fast without them
