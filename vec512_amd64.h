@@ -157,8 +157,9 @@
 
 // PAIRS_MOVED512 is PAIRS_MOVE512 for the runs of blocks (joiners, chats),
 // which want the pairs in BX: it moves those led by E0–EF with scalar
-// instructions rather than four on mask registers, which are what those
-// runs are short of. It clobbers AX, R11, Z6 and K6.
+// instructions rather than four on mask registers: those runs are bound
+// by their vector and mask instructions, not their scalar ones (Persian
+// and Hindi 1.10x). It clobbers AX, R11, Z6 and K6.
 #define PAIRS_MOVED512 \
 	VPANDQ   Z22, Z2, Z6;      \
 	VPCMPEQB Z23, Z6, K6;      \

@@ -2791,22 +2791,12 @@ chatsCopy:
 	CMPQ       R11, R8
 	JHI        chatsLast
 	VMOVDQU64  (SI)(R10*1), Z6
-	MOVQ       $-1, R11
-	BZHIQ      R10, R11, R11
-	KMOVQ      R11, K3
-	VMOVDQU8   Z0, K3, (DI)
-	ADDQ       R10, SI
-	ADDQ       R10, DI
+	COPY_FIRST(R10)
 	VMOVDQA64  Z6, Z0
 	JMP        chatsLoaded
 
 chatsLast:
-	MOVQ       $-1, R11
-	BZHIQ      R10, R11, R11
-	KMOVQ      R11, K3
-	VMOVDQU8   Z0, K3, (DI)
-	ADDQ       R10, SI
-	ADDQ       R10, DI
+	COPY_FIRST(R10)
 	JMP        chats
 
 chatsShort:
