@@ -61,8 +61,13 @@
 	VPTESTMB Z11, Z11, K1
 
 // CHECK512_ERRS is CHECK512_BACK but its test: it leaves the errors in Z11,
-// a byte that is not 0 where one is.
-#define CHECK512_ERRS \
+// a byte that is not 0 where one is. It clobbers Z1, Z4, Z5 and Z6.
+#define CHECK512_ERRS CHECK512_ERRS_T(Z4)
+
+// CHECK512_ERRS_T is CHECK512_ERRS with the bytes three back tested in t,
+// which may be Z4 itself: the run of joiners keeps them in Z4 for its pass
+// (NONJOINERS_RUN).
+#define CHECK512_ERRS_T(t) \
 	/* Keiser–Lemire: errors in pairs of bytes ... */ \
 	VPSRLW  $4, Z2, Z5;  \
 	VPANDQ  Z14, Z5, Z5; \
@@ -76,8 +81,8 @@
 	VPANDQ  Z6, Z5, Z5;  \
 	/* ... and whether a third or fourth byte must be a continuation. */ \
 	VPSUBUSB Z16, Z3, Z11; \
-	VPSUBUSB Z17, Z4, Z4;  \
-	VPORQ    Z4, Z11, Z11; \
+	VPSUBUSB Z17, Z4, t;   \
+	VPORQ    t, Z11, Z11;  \
 	VPANDQ   Z18, Z11, Z11; \
 	VPXORQ   Z5, Z11, Z11
 
@@ -128,10 +133,13 @@
 // (PAIRS_THIRDS512). Pairs whose third bytes differ are in classes apart
 // (pairCover), so the third byte alone is the index, and the thirds of
 // pairs not led by E0–EF hold every byte. It clobbers Z4 and Z5.
-#define PAIRS_AT512 \
-	VPERMB     Z0, Z21, Z4;       \
-	VPERMB     Z24, Z4, Z4;       \
-	VPTERNLOGD $0x80, Z4, Z7, Z5; \
+#define PAIRS_AT512 PAIRS_AT512_T(Z4)
+
+// PAIRS_AT512_T is PAIRS_AT512 with t in place of Z4.
+#define PAIRS_AT512_T(t) \
+	VPERMB     Z0, Z21, t;        \
+	VPERMB     Z24, t, t;         \
+	VPTERNLOGD $0x80, t, Z7, Z5;  \
 	VPTESTMB   Z5, Z5, K6, K5
 
 // PAIRS_THIRDS512 adds to K1 and K2 the pairs of PAIRS_AT512, in K5, where
