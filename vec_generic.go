@@ -147,7 +147,13 @@ func (v *vecTables) illFormed(c, p1, p2, p3 byte) bool {
 // errorsIn returns the bytes of the block b that CHECK512_ERRS flags, as
 // if after ASCII.
 func (v *vecTables) errorsIn(b []byte) (errs uint64) {
-	var p1, p2, p3 byte
+	return v.errorsAfter(b, [3]byte{})
+}
+
+// errorsAfter returns the bytes of the block b that CHECK512_ERRS flags
+// after the three bytes before, the one just before last.
+func (v *vecTables) errorsAfter(b []byte, before [3]byte) (errs uint64) {
+	p1, p2, p3 := before[2], before[1], before[0]
 	for i, c := range b {
 		if v.illFormed(c, p1, p2, p3) {
 			errs |= 1 << i

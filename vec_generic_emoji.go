@@ -36,9 +36,9 @@ func (c *copier) emojis(b []byte, all, other uint64) bool {
 		case b[k-1] == 0x80 && (b[k] == 0x8C || b[k] == 0x8D) && k >= 5 && b[k-5] == 0xE0:
 			// A joiner or a non-joiner after a character of three
 			// bytes led by E0, as after a virama.
-			passed, inRun = viramaVecGo((*[64]byte)(b), flags, c.k.emoji), viramaRunGo
+			passed, inRun = viramaVecGo((*[64]byte)(b), flags, c.k.emoji), viramasIn
 		case b[k-1] == 0x80 && b[k] == 0x8C: // a non-joiner, as in Persian text
-			passed, inRun = nonJoinerVecGo((*[64]byte)(b), flags, c.k.emoji), nonJoinerRunGo
+			passed, inRun = nonJoinerVecGo((*[64]byte)(b), flags, c.k.emoji), nonJoinersIn
 		default:
 			passed = emojiVecGo((*[64]byte)(b), flags, c.k.emoji)
 		}
@@ -77,33 +77,75 @@ func (c *copier) emojis(b []byte, all, other uint64) bool {
 }
 
 // joinerPass is the pass of a run of joiners over the flags of the block
-// at w[at:]: nonJoinerRunGo or viramaRunGo. It returns those that pass.
+// at w[at:], which may look at the bytes of w before it and up to its end:
+// nonJoinersIn or viramasIn. It returns those that pass.
 type joinerPass func(w []byte, at int, flags uint64, e *emojiTables) uint64
 
 // joiners copies the block b, whose flags all pass, none an escaped ASCII
-// byte, up to a character left open at its end, and goes on with a run of
-// well-formed blocks whose flags are all joiners that pass (joiners in the
-// kernel): non-joiners that nonJoinerRunGo passes where the run started
-// with those, and joiners and non-joiners after viramas, that viramaRunGo
-// passes, where it started with those. Each block is copied up to a
-// character left open at its end, or up to a run of bytes that are not
-// ASCII at its end, from 32 on, that holds every flag that does not pass.
-// The run stops before the first block that is neither, which the caller
-// takes as it would have, or at the end of src or dst.
+// byte, up to a character left open at its end, and goes on from there
+// with a run of well-formed blocks of 64 bytes, one right after the other,
+// whose flags are all joiners that pass (joiners in the kernel):
+// non-joiners that nonJoinersIn passes where the run started with those,
+// and joiners and non-joiners after viramas, that viramasIn passes, where
+// it started with those. Each block is checked with the three bytes before
+// it, those of the block before, and its pairs with the byte after it, so
+// that a character cut by the end of a block has its flag, at its third
+// byte, in the next; the flags of non-joiners at the last two bytes, whose
+// letter after is in the next block, pass or not there. A block is
+// written once the next has passed. Where one fails, or at the end of src
+// or dst, the block before is written up to a character boundary at or
+// before its byte 60, all before which it decided itself, and the run
+// stops there; the caller goes on as it would have.
 func (c *copier) joiners(b []byte, pass joinerPass) bool {
 	n := openEnd(b)
+	c.nDst += copy(c.dst[c.nDst:], b[:n])
+	c.nSrc += n
+	held := false   // the block at c.nSrc passed, and is not yet written
+	var pend uint64 // its flags at its last two bytes, left to the next
 	for {
-		var other uint64
-		if b, other = c.runBlock(b, n); b == nil {
-			return true
+		at, dat := c.nSrc, c.nDst
+		var before [3]byte
+		if held {
+			at, dat = at+64, dat+64
+			copy(before[:], c.src[at-3:at])
 		}
-		n = openEnd(b)
-		if left := other &^ pass(c.src, c.nSrc, other, c.k.emoji); left != 0 {
-			if n = tailStart(b); n < 32 || left&below(n) != 0 {
-				return true
-			}
+		if at+65 > len(c.src) || dat+64 > len(c.dst) {
+			break
 		}
+		next := c.src[at : at+64]
+		all, other := c.v.flags(next, before, 0, copy512)
+		if all != other || c.v.errorsAfter(next, before) != 0 {
+			break
+		}
+		w := c.src[:at+64]
+		if pend != 0 && pass(w, at-64, pend, c.k.emoji) != pend {
+			break
+		}
+		left := other &^ pass(w, at, other, c.k.emoji)
+		if left&^(3<<62) != 0 {
+			break
+		}
+		if held {
+			c.nDst += copy(c.dst[c.nDst:], c.src[c.nSrc:c.nSrc+64])
+			c.nSrc += 64
+		}
+		held, pend = true, left
 	}
+	if held {
+		r := charStartBefore(c.src[c.nSrc:c.nSrc+64], 60)
+		c.nDst += copy(c.dst[c.nDst:], c.src[c.nSrc:c.nSrc+r])
+		c.nSrc += r
+	}
+	return true
+}
+
+// charStartBefore returns where the character of the well-formed block b
+// that holds byte i starts.
+func charStartBefore(b []byte, i int) int {
+	for b[i]&0xC0 == 0x80 {
+		i--
+	}
+	return i
 }
 
 // chats copies the block b, whose flags are all of it and none of which

@@ -719,7 +719,7 @@ GLOBL expandSlots<>(SB), RODATA|NOPTR, $128
 
 // NONJOINERS_RUN is NONJOINERS_VEC for a block of the run of joiners,
 // after bytes of src that it may read: the letter before a non-joiner is
-// looked for there too (vecCopy512Go: nonJoinerRunGo). A word cut by the
+// looked for there too (nonJoinerRunGo). A word cut by the
 // block before, as the first of a block in the run most often is, then
 // has its non-joiner decided, where NONJOINERS_VEC leaves one in the
 // first bytes of a block to the scalar code: with that, one block of
@@ -737,13 +737,14 @@ GLOBL expandSlots<>(SB), RODATA|NOPTR, $128
 // have the bits of the leads whose letter does not join on that side,
 // never none (TestJoinerVecTables). The two have no bit in common just
 // where the letter joins. Z2, Z3 and Z4 hold the bytes one, two and
-// three back, which may be zero before the block (CHECK512_SHIFT): what
-// the first two decide there is shifted out, and the third is the
-// non-joiner's second byte, before the block only where the block starts
-// inside a character, which CHECK512 finds ill-formed after zeros, so
-// that no block of the run does. Taking it from Z4 rather than loading it
-// made Persian text 1.046x as fast (ten interleaved passes). It reads 6
-// bytes before SI, and clobbers Z1 and Z4–Z7 and K6.
+// three back (CHECK512_SHIFT): those of the block before, or zero before
+// the first block of a run, which starts at a character boundary, so
+// that no non-joiner ends before it; K6's first two bits, which the
+// shift drops, decide there the flags that the block before left at its
+// last two bytes. Taking the third from Z4 rather than loading it made
+// Persian text 1.046x as fast (ten interleaved passes). It reads 6
+// bytes before SI, and clobbers Z1 and Z4–Z7, and leaves the test of
+// every byte in K6.
 #define NONJOINERS_RUN \
 	/* Z7: the non-joiner, two to four bytes back, and the letter */ \
 	/* before it, five and six, that does not join on its left. */ \
@@ -771,15 +772,16 @@ GLOBL expandSlots<>(SB), RODATA|NOPTR, $128
 // VIRAMAS_RUN is VIRAMAS_VEC for a block of the run of joiners, as
 // NONJOINERS_RUN is NONJOINERS_VEC: the virama before a joiner or a
 // non-joiner is looked for before the block too, and where E0 leads it,
-// its two continuation bytes need no test (vecCopy512Go: viramaRunGo).
+// its two continuation bytes need no test (viramaRunGo).
 // As NONJOINERS_RUN, it writes one mask register: the joiner's and the
 // virama's tests are bytes that are 0 where each passes, ORed and tested
 // once. A joiner is 8C or 8D after E2 80: (x^8C)&(x^8D) is 0 for those
 // two alone. The virama's second byte looks up viramaRowsNot, its third
 // viramaColsAt, which have no bit in common just where the two end one
-// (TestJoinerVecTables). Z2 and Z3 hold the bytes one and two back, which
-// may be zero before the block (CHECK512_SHIFT), where no joiner ends. It
-// reads 5 bytes before SI, and clobbers Z1 and Z4–Z7 and K6.
+// (TestJoinerVecTables). Z2 and Z3 hold the bytes one and two back
+// (CHECK512_SHIFT), those of the block before, or zero before the first
+// block of a run, where no joiner ends. It reads 5 bytes before SI, and
+// clobbers Z1 and Z4–Z7 and K6.
 #define VIRAMAS_RUN \
 	/* Z7: the joiner, up to two bytes back, and a lead of E0 five. */ \
 	VMOVDQU64  -5(SI), Z5;                        \
@@ -801,9 +803,9 @@ GLOBL expandSlots<>(SB), RODATA|NOPTR, $128
 	ANDQ       BX, R12
 
 // RUN_LOADS loads the block at SI into Z0, and the bytes one, two and
-// three places back into Z2, Z3 and Z4, for nonJoinerRun and viramaRun:
-// the run of joiners has those from CHECK512_SHIFT, zero before the
-// block, where they decide nothing (NONJOINERS_RUN).
+// three places back into Z2, Z3 and Z4, for nonJoinerRun and viramaRun,
+// as the run of joiners has them from CHECK512_SHIFT with the block
+// before in Z15.
 #define RUN_LOADS \
 	VMOVDQU64 (SI), Z0;   \
 	VMOVDQU64 -1(SI), Z2; \
@@ -2640,45 +2642,49 @@ emojisViramas:
 joiners:
 	// A run of blocks of text with joiners, as Persian text has a
 	// non-joiner in every few words, and Hindi a joiner or a non-joiner
-	// after a virama (joinervec.go): each block whose only flags are
-	// those that NONJOINERS_RUN passes (R14 0), or VIRAMAS_RUN (R14 1),
-	// is copied up to a character left open at its end, which starts the
-	// next, or up to a run of characters that are not ASCII at its end,
-	// from 32 on, that holds all the flags they leave, with no more than
-	// its checks, its pairs and that pass. The path of a flagged block
+	// after a virama (joinervec.go): the block that starts it is copied up
+	// to a character left open at its end, and from there, 64 bytes at a
+	// time, each block whose only flags are those that NONJOINERS_RUN
+	// passes (R14 0), or VIRAMAS_RUN (R14 1), with no more than its
+	// checks, its pairs and that pass (vecCopy512Go: joiners). Z15 holds
+	// the block before, so that the checks and the bytes back are exact
+	// across blocks, and the pairs look up the byte after each from src:
+	// the flag of a character whose third byte starts the next block goes
+	// to that block (R15 bit 0), and under NONJOINERS_RUN the flags of
+	// the last two bytes, whose letter after is in the next block, pass
+	// there or nowhere (R15 bits 62 and 63). A block is written once the
+	// next has passed (R10 1 while one is held); where a block fails, or
+	// does not fit, the one before is written up to a character boundary
+	// at or before its byte 60, all before which it decided itself, and
+	// the block loop goes on from there. Cut at each block's open end, as
+	// the run went before, a branch on its last bytes went one way or
+	// the other at random in three blocks of Hindi text out of four; at a
+	// fixed stride (a measure, wrong where a pair is cut) Hindi text went
+	// 1.15-1.20x as fast (bench/README.md). The path of a flagged block
 	// went through the gate, the thirds, the entry of emojis, its cut and
-	// escapes: Persian text went at 0.2x the speed of Escape(). Any other
-	// block leaves the run, loaded, as the block it is, and goes the way
-	// it would have gone (vecCopy512Go: joiners). R13 holds the emoji
-	// tables, and nothing in the run changes them. The tests of the
-	// errors and escapes, and of the pairs, are those of blockPairs and
-	// PAIRS_THIRDS512; each instruction left out of the run counts
+	// escapes: Persian text went at 0.2x the speed of Escape(). R13 holds
+	// the emoji tables, and nothing in the run changes them. The tests of
+	// the errors and escapes, and of the pairs, are those of blockPairs
+	// and PAIRS_THIRDS512; each instruction left out of the run counts
 	// (joinervec.go, bench/README.md).
-	OPEN_END(R10, joinersCopy)
+	OPEN_END(R10, joinersFirst)
 	MOVL      $64, R10
 
-joinersCopy:
-	// The first R10 bytes, after the next block is loaded, where it
-	// fits, as in chatsCopy.
-	LEAQ      64(SI)(R10*1), R11
-	CMPQ      R11, CX
-	JHI       joinersLast
-	LEAQ      64(DI)(R10*1), R11
-	CMPQ      R11, R8
-	JHI       joinersLast
-	VMOVDQU64 (SI)(R10*1), Z6
+joinersFirst:
 	COPY_FIRST(R10)
-	VMOVDQA64 Z6, Z0
-	JMP       joinersLoaded
-
-joinersLast:
-	COPY_FIRST(R10)
+	VPXORQ    Z15, Z15, Z15
+	XORL      R15, R15
+	XORL      R10, R10
 
 joinersNext:
-	ROOM64(block)
+	// The block at SI, where it fits with the byte after it.
+	LEAQ      65(SI), R11
+	CMPQ      R11, CX
+	JHI       joinersOut
+	LEAQ      64(DI), R11
+	CMPQ      R11, R8
+	JHI       joinersOut
 	VMOVDQU64 (SI), Z0
-
-joinersLoaded:
 	CHECK512_SHIFT
 	CHECK512_ERRS_T(Z26) // Z4 for NONJOINERS_RUN
 	// The errors and the escaped ASCII bytes, as blockPairs finds them.
@@ -2686,37 +2692,84 @@ joinersLoaded:
 	VPTESTMB   Z6, Z6, K2
 	KMOVQ      K2, R11
 	TESTQ      R11, R11
-	JNZ        loaded
-	// The pairs flagged, where PAIRS_THIRDS512 puts them.
+	JNZ        joinersOut
+	// The pairs flagged, where PAIRS_THIRDS512 puts them, with the flag
+	// the block before moved here; R11 keeps the one this block moves
+	// to the next.
 	PAIRS_CLASSES512
-	PAIRS_AT512_T(Z26)
+	PAIRS_AT512_SRC(Z26)
 	PAIRS_MOVED512
+	SHRQ       $63, R11
+	MOVQ       R15, AX
+	ANDL       $1, AX
+	ORQ        AX, BX
 	TESTQ      BX, BX
-	JZ         joiners
+	JNZ        joinersPass
+	MOVQ       R15, AX
+	SHRQ       $62, AX
+	JNZ        joinersPass
+	XORL       R12, R12
+	JMP        joinersPassed
+
+joinersPass:
 	TESTQ      R14, R14
 	JNZ        joinersViramas
 	NONJOINERS_RUN
+	// AX: the letters after the flags that the block before left, at
+	// bytes 0 and 1, moved to 62 and 63.
+	KMOVQ      K6, AX
+	SHLQ       $62, AX
 
 joinersPassed:
-	CMPQ       R12, BX
-	JEQ        joiners
-	// Flags left only in a run of characters that are not ASCII at the
-	// end, from 32 on, as a word whose joiner's letters the block cuts:
-	// the block ends before it, as emojisVecDone ends it, and the next
-	// starts with the word.
-	ANDNQ      BX, R12, BX
-	TAIL_START // where the run starts; 64, with every flag below, if none
-	CMPQ       R10, $32
-	JB         loaded
-	BZHIQ      R10, BX, AX
-	TESTQ      AX, AX
-	JNZ        loaded
-
-	JMP        joinersCopy
+	// The flags the block before left must pass here, and those of this
+	// block, but at its last two bytes.
+	ANDNQ      R15, AX, AX
+	SHRQ       $62, AX
+	JNZ        joinersOut
+	ANDNQ      BX, R12, R12
+	MOVQ       R12, AX
+	SHLQ       $2, AX
+	JNZ        joinersOut
+	ORQ        R11, R12
+	MOVQ       R12, R15
+	// The block passed: the one before is written, and this one held.
+	TESTQ      R10, R10
+	JZ         2(PC)
+	VMOVDQU64  Z15, -64(DI)
+	MOVL       $1, R10
+	VMOVDQA64  Z0, Z15
+	ADDQ       $64, SI
+	ADDQ       $64, DI
+	JMP        joinersNext
 
 joinersViramas:
 	VIRAMAS_RUN
+	XORL       AX, AX
 	JMP        joinersPassed
+
+joinersOut:
+	// The block held, if any, up to the start of the character that
+	// holds its byte 60; the block loop goes on from there.
+	TESTQ      R10, R10
+	JZ         joinersDone
+	SUBQ       $64, SI
+	SUBQ       $64, DI
+	VPCMPB     $1, VB(const_vbC0), Z15, K3
+	KMOVQ      K3, AX
+	NOTQ       AX
+	MOVQ       $0x1FFFFFFFFFFFFFFF, R11
+	ANDQ       R11, AX
+	BSRQ       AX, AX
+	MOVQ       $-1, R11
+	BZHIQ      AX, R11, R11
+	KMOVQ      R11, K3
+	VMOVDQU8   Z15, K3, (DI)
+	ADDQ       AX, SI
+	ADDQ       AX, DI
+
+joinersDone:
+	VPXORQ     Z15, Z15, Z15
+	JMP        block
 
 chats:
 	// A run of blocks of chat text, as the ZWJ corpus is: each block
