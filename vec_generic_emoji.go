@@ -88,10 +88,10 @@ type joinerPass func(w []byte, at int, flags uint64, e *emojiTables) uint64
 // non-joiners that nonJoinersIn passes where the run started with those,
 // and joiners and non-joiners after viramas, that viramasIn passes, where
 // it started with those. Each block is checked with the three bytes before
-// it, those of the block before, and its pairs with the byte after it, so
-// that a character cut by the end of a block has its flag, at its third
-// byte, in the next; the flags of non-joiners at the last two bytes, whose
-// letter after is in the next block, pass or not there. A block is
+// it, and its pairs with the byte after it, so that a character cut by the
+// end of a block has its flag, at its third byte, in the next; the flags
+// of non-joiners at the last two bytes, whose letter after is in the next
+// block, pass or not there. A block is
 // written once the next has passed. Where one fails, or at the end of src
 // or dst, the block before is written up to a character boundary at or
 // before its byte 60, all before which it decided itself, and the run
@@ -104,14 +104,14 @@ func (c *copier) joiners(b []byte, pass joinerPass) bool {
 	var pend uint64 // its flags at its last two bytes, left to the next
 	for {
 		at, dat := c.nSrc, c.nDst
-		var before [3]byte
 		if held {
 			at, dat = at+64, dat+64
-			copy(before[:], c.src[at-3:at])
 		}
 		if at+65 > len(c.src) || dat+64 > len(c.dst) {
 			break
 		}
+		var before [3]byte
+		copy(before[:], c.src[at-3:at])
 		next := c.src[at : at+64]
 		all, other := c.v.flags(next, before, 0, copy512)
 		if all != other || c.v.errorsAfter(next, before) != 0 {

@@ -737,14 +737,12 @@ GLOBL expandSlots<>(SB), RODATA|NOPTR, $128
 // have the bits of the leads whose letter does not join on that side,
 // never none (TestJoinerVecTables). The two have no bit in common just
 // where the letter joins. Z2, Z3 and Z4 hold the bytes one, two and
-// three back (CHECK512_SHIFT): those of the block before, or zero before
-// the first block of a run, which starts at a character boundary, so
-// that no non-joiner ends before it; K6's first two bits, which the
-// shift drops, decide there the flags that the block before left at its
-// last two bytes. Taking the third from Z4 rather than loading it made
-// Persian text 1.046x as fast (ten interleaved passes). It reads 6
-// bytes before SI, and clobbers Z1 and Z4–Z7, and leaves the test of
-// every byte in K6.
+// three back, which the run loads; K6's first two bits, which the shift
+// drops, decide the flags that the block before left at its last two
+// bytes. Taking the third from Z4 rather than loading it again made
+// Persian text 1.046x as fast (ten interleaved passes). It reads 6 bytes
+// before SI, clobbers Z1 and Z4–Z7, and leaves the test of every byte in
+// K6.
 #define NONJOINERS_RUN \
 	/* Z7: the non-joiner, two to four bytes back, and the letter */ \
 	/* before it, five and six, that does not join on its left. */ \
@@ -778,10 +776,9 @@ GLOBL expandSlots<>(SB), RODATA|NOPTR, $128
 // once. A joiner is 8C or 8D after E2 80: (x^8C)&(x^8D) is 0 for those
 // two alone. The virama's second byte looks up viramaRowsNot, its third
 // viramaColsAt, which have no bit in common just where the two end one
-// (TestJoinerVecTables). Z2 and Z3 hold the bytes one and two back
-// (CHECK512_SHIFT), those of the block before, or zero before the first
-// block of a run, where no joiner ends. It reads 5 bytes before SI, and
-// clobbers Z1 and Z4–Z7 and K6.
+// (TestJoinerVecTables). Z2 and Z3 hold the bytes one and two back,
+// which the run loads. It reads 5 bytes before SI, and clobbers Z1 and
+// Z4–Z7 and K6.
 #define VIRAMAS_RUN \
 	/* Z7: the joiner, up to two bytes back, and a lead of E0 five. */ \
 	VMOVDQU64  -5(SI), Z5;                        \
@@ -804,8 +801,7 @@ GLOBL expandSlots<>(SB), RODATA|NOPTR, $128
 
 // RUN_LOADS loads the block at SI into Z0, and the bytes one, two and
 // three places back into Z2, Z3 and Z4, for nonJoinerRun and viramaRun,
-// as the run of joiners has them from CHECK512_SHIFT with the block
-// before in Z15.
+// as the run of joiners loads them.
 #define RUN_LOADS \
 	VMOVDQU64 (SI), Z0;   \
 	VMOVDQU64 -1(SI), Z2; \
@@ -2646,17 +2642,18 @@ joiners:
 	// to a character left open at its end, and from there, 64 bytes at a
 	// time, each block whose only flags are those that NONJOINERS_RUN
 	// passes (R14 0), or VIRAMAS_RUN (R14 1), with no more than its
-	// checks, its pairs and that pass (vecCopy512Go: joiners). Z15 holds
-	// the block before, so that the checks and the bytes back are exact
-	// across blocks, and the pairs look up the byte after each from src:
+	// checks, its pairs and that pass (vecCopy512Go: joiners). The bytes
+	// back are loaded from src, so that the checks are exact across
+	// blocks, and the pairs look up the byte after each from src too:
 	// the flag of a character whose third byte starts the next block goes
 	// to that block (R15 bit 0), and under NONJOINERS_RUN the flags of
 	// the last two bytes, whose letter after is in the next block, pass
 	// there or nowhere (R15 bits 62 and 63). A block is written once the
-	// next has passed (R10 1 while one is held); where a block fails, or
-	// does not fit, the one before is written up to a character boundary
-	// at or before its byte 60, all before which it decided itself, and
-	// the block loop goes on from there. Cut at each block's open end, as
+	// next has passed (R10 1 while one is held, in Z15); where a block
+	// fails, or does not fit, the one before is written up to a character
+	// boundary at or before its byte 60, all before which it decided
+	// itself, and the block loop goes on from there, with Z15 zero again.
+	// Cut at each block's open end, as
 	// the run went before, a branch on its last bytes went one way or
 	// the other at random in three blocks of Hindi text out of four; at a
 	// fixed stride (a measure, wrong where a pair is cut) Hindi text went
@@ -2672,7 +2669,6 @@ joiners:
 
 joinersFirst:
 	COPY_FIRST(R10)
-	VPXORQ    Z15, Z15, Z15
 	XORL      R15, R15
 	XORL      R10, R10
 
@@ -2685,7 +2681,12 @@ joinersNext:
 	CMPQ      R11, R8
 	JHI       joinersOut
 	VMOVDQU64 (SI), Z0
-	CHECK512_SHIFT
+	// The bytes one, two and three back loaded, as CHECK512_AT loads
+	// them, rather than shifted in from Z15 (CHECK512_SHIFT): Persian
+	// 1.046x, Hindi 1.079x (twelve interleaved passes).
+	VMOVDQU64 -1(SI), Z2
+	VMOVDQU64 -2(SI), Z3
+	VMOVDQU64 -3(SI), Z4
 	CHECK512_ERRS_T(Z26) // Z4 for NONJOINERS_RUN
 	// The errors and the escaped ASCII bytes, as blockPairs finds them.
 	ERRS_ESCAPED512
