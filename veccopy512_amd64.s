@@ -2653,17 +2653,18 @@ joiners:
 	// fails, or does not fit, the one before is written up to a character
 	// boundary at or before its byte 60, all before which it decided
 	// itself, and the block loop goes on from there, with Z15 zero again.
-	// Cut at each block's open end, as
-	// the run went before, a branch on its last bytes went one way or
-	// the other at random in three blocks of Hindi text out of four; at a
-	// fixed stride (a measure, wrong where a pair is cut) Hindi text went
-	// 1.15-1.20x as fast (bench/README.md). The path of a flagged block
-	// went through the gate, the thirds, the entry of emojis, its cut and
-	// escapes: Persian text went at 0.2x the speed of Escape(). R13 holds
-	// the emoji tables, and nothing in the run changes them. The tests of
-	// the errors and escapes, and of the pairs, are those of blockPairs
-	// and PAIRS_THIRDS512; each instruction left out of the run counts
-	// (joinervec.go, bench/README.md).
+	// Where the run cut each block at its open end, a branch on its last
+	// bytes went one way or the other at random in three blocks of Hindi
+	// text out of four, and the next block's load waited on it: at a fixed
+	// stride, Hindi text went 1.09x as fast and Persian 1.11x (six
+	// interleaved passes). The path of a flagged block went through the
+	// gate, the thirds, the entry of emojis, its cut and escapes: Persian
+	// text went at 0.2x the speed of Escape(). R13 holds the emoji tables,
+	// and nothing in the run changes them. The tests of the errors and
+	// escapes, and of the pairs, are those of blockPairs and
+	// PAIRS_THIRDS512, with the byte after each pair from src; each
+	// instruction left out of the run counts (joinervec.go,
+	// bench/README.md).
 	OPEN_END(R10, joinersFirst)
 	MOVL      $64, R10
 
