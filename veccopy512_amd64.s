@@ -2672,14 +2672,16 @@ joinersFirst:
 	COPY_FIRST(R10)
 	XORL      R15, R15
 	XORL      R10, R10
+	// CX and R8 less what a block needs, until joinersDone: two
+	// instructions fewer a block.
+	SUBQ      $65, CX
+	SUBQ      $64, R8
 
 joinersNext:
 	// The block at SI, where it fits with the byte after it.
-	LEAQ      65(SI), R11
-	CMPQ      R11, CX
+	CMPQ      SI, CX
 	JHI       joinersOut
-	LEAQ      64(DI), R11
-	CMPQ      R11, R8
+	CMPQ      DI, R8
 	JHI       joinersOut
 	VMOVDQU64 (SI), Z0
 	// The bytes one, two and three back loaded, as CHECK512_AT loads
@@ -2702,9 +2704,8 @@ joinersNext:
 	PAIRS_AT512_SRC(Z26)
 	PAIRS_MOVED512
 	SHRQ       $63, R11
-	MOVQ       R15, AX
-	ANDL       $1, AX
-	ORQ        AX, BX
+	BTQ        $0, R15 // no flag of this block's is where it goes
+	ADCQ       $0, BX
 	TESTQ      BX, BX
 	JNZ        joinersPass
 	MOVQ       R15, AX
@@ -2770,6 +2771,8 @@ joinersOut:
 	ADDQ       AX, DI
 
 joinersDone:
+	ADDQ       $65, CX
+	ADDQ       $64, R8
 	VPXORQ     Z15, Z15, Z15
 	JMP        block
 
