@@ -91,11 +91,11 @@ type joinerPass func(w []byte, at int, flags uint64, e *emojiTables) uint64
 // it, and its pairs with the byte after it, so that a character cut by the
 // end of a block has its flag, at its third byte, in the next; the flags
 // of non-joiners at the last two bytes, whose letter after is in the next
-// block, pass or not there. A block is
-// written once the next has passed. Where one fails, or at the end of src
-// or dst, the block before is written up to a character boundary at or
-// before its byte 60, all before which it decided itself, and the run
-// stops there; the caller goes on as it would have.
+// block, pass or not there. A block is written once the next has passed.
+// Where one fails, or at the end of src or dst, the block before is
+// written up to a character boundary at or before its byte 60, all before
+// which it decided itself, and the run stops there; the caller goes on as
+// it would have.
 func (c *copier) joiners(b []byte, pass joinerPass) bool {
 	n := openEnd(b)
 	c.nDst += copy(c.dst[c.nDst:], b[:n])
