@@ -135,18 +135,20 @@
 // pairs not led by E0–EF hold every byte. It clobbers Z4 and Z5.
 #define PAIRS_AT512 PAIRS_AT512_T(Z4)
 
+// PAIRS_AT512_T is PAIRS_AT512 with t in place of Z4.
+#define PAIRS_AT512_T(t) \
+	VPERMB Z0, Z21, t; \
+	PAIRS_AT512_ON(t)
+
 // PAIRS_AT512_SRC is PAIRS_AT512_T with the bytes one on loaded from
 // src at SI, as the run of joiners takes them: the last byte's from the
 // next block.
 #define PAIRS_AT512_SRC(t) \
-	VMOVDQU64  1(SI), t;          \
-	VPERMB     Z24, t, t;         \
-	VPTERNLOGD $0x80, t, Z7, Z5;  \
-	VPTESTMB   Z5, Z5, K6, K5
+	VMOVDQU64 1(SI), t; \
+	PAIRS_AT512_ON(t)
 
-// PAIRS_AT512_T is PAIRS_AT512 with t in place of Z4.
-#define PAIRS_AT512_T(t) \
-	VPERMB     Z0, Z21, t;        \
+// PAIRS_AT512_ON is PAIRS_AT512 from the bytes one on, in t.
+#define PAIRS_AT512_ON(t) \
 	VPERMB     Z24, t, t;         \
 	VPTERNLOGD $0x80, t, Z7, Z5;  \
 	VPTESTMB   Z5, Z5, K6, K5

@@ -149,9 +149,9 @@ func nonJoinerVec(block *[64]byte, flags uint64, e *emojiTables) uint64
 func viramaVec(block *[64]byte, flags uint64, e *emojiTables) uint64
 
 // nonJoinerRun and viramaRun run the passes of the run of joiners
-// (NONJOINERS_RUN, VIRAMAS_RUN) on the block at w[16:], well-formed and
-// after 16 bytes that end where a character does, as the run meets it,
-// for the tests to hold them to their models (TestJoinerRun).
+// (NONJOINERS_RUN, VIRAMAS_RUN) on the block at w[16:], after 16 bytes of
+// well-formed text, as the run meets it, for the tests to hold them to
+// their models (TestJoinerRun).
 //
 //go:noescape
 func nonJoinerRun(w *[80]byte, flags uint64, e *emojiTables) uint64
