@@ -2821,12 +2821,12 @@ chatsPassed:
 	// BX: the flags left. R10: where the run at the end starts, found
 	// in the last eight bytes with a scalar load, or else as TAIL_START
 	// finds it (chatsFar), for about a third of the places where a block
-// of the ZWJ corpus may end. Where
-	// the next block starts waits for that, and each block's load for
-	// the last: a vector load, VPMOVB2M and KMOVQ took longer than a
-	// scalar load, and the ZWJ corpus went 1.05x as fast without them
-	// (twelve interleaved passes). Two scalar loads, for the last 16
-	// bytes, with a CMOV to choose, went no faster.
+	// of the ZWJ corpus may end. Where the next block starts waits for
+	// that, and each block's load for the last: a vector load, VPMOVB2M
+	// and KMOVQ took longer than a scalar load, and the ZWJ corpus went
+	// 1.05x as fast without them (twelve interleaved passes). Two scalar
+	// loads, for the last 16 bytes, with a CMOV to choose, went no
+	// faster.
 	MOVQ       56(SI), AX
 	MOVQ       $0x8080808080808080, R11
 	ANDNQ      R11, AX, AX
