@@ -47,6 +47,13 @@ var (
 		{Also(Tags | VariationSelectors), Allow('\t', '\n')},
 		{Also(Invisible), OnInvalid(ReplaceInvalid)},
 	}
+	// The configurations for the run of joiners: emojiSets, and the
+	// invisible classes with sequences kept and stripped, whose tests
+	// the block loop goes on with after the run, which lends their
+	// registers to its tables.
+	joinerSets = append(emojiSets[:len(emojiSets):len(emojiSets)],
+		[]Option{Also(Invisible), Sequences(StripSequences)},
+		[]Option{Also(Invisible), KeepColors(), Allow('\n')})
 	// Emoji, their pieces, look-alikes and what breaks them.
 	emojiPieces = []string{"👨", "👩", "💻", "🌈", "🏳", "❤", "😀", "🔥", "🇯", "🇵", "🏴", "🕵", "🤦", "\U0001FC73", "\U0001FC00",
 		"🏻", "🏽", "\ufe0f", "\ufe0f", "\ufe0e", "\ufe00", "\u200d", "\u200d", "\u200d", "\u200c", "\u2194", "\u203c", "\u2600",
@@ -358,6 +365,8 @@ var joinerPieces = []string{
 	// Led by E0 but outside the Indic blocks (A4–B7): Samaritan, Arabic
 	// Extended-A, and Thai with its virama, PHINTHU (ccc 9).
 	"\u0800\u200c ", "\u08a0\u200c\u08a0 ", "\u0e01\u0e3a\u200d\u0e01 ",
+	// Sequences, which end the run, and a C1 control after them.
+	"\x1b[31mکتاب\x1b[0m ", "\x1b[1m\u200c\x1b[m\n", "\x1b]0;t\x07\u0085 ",
 }
 
 // joinerWords are the words around joinerPieces: Persian and Hindi.
@@ -366,22 +375,23 @@ var joinerWords = []string{"کتاب ", "زبان ", "فارسی ", "دانشگ�
 // The run of joiners of the AVX-512 kernel that copies, started by a
 // block of Persian or Hindi text whose joiners all pass, takes each of
 // joinerPieces at every place around the ends of its blocks as its Go
-// version does, and both do what the plain loop does.
+// version does, under every set of joinerSets, and both do what the
+// plain loop does.
 func TestVectorGoJoinersRun(t *testing.T) {
 	for _, start := range []string{
 		strings.Repeat("می\u200cخواهم کتاب\u200cها ", 4),
 		strings.Repeat("क्\u200dष भारत स्\u200cत ", 4),
 	} {
-		checkAround(t, start, strings.Repeat(start, 3), joinerPieces, step(5))
+		checkAround(t, joinerSets, start, strings.Repeat(start, 3), joinerPieces, step(5))
 	}
 }
 
 // checkAround holds the AVX-512 kernel that copies to its Go version,
-// and both to the plain loop, under every set of emojiSets, on start,
+// and both to the plain loop, under every set of configs, on start,
 // then each of pieces after 0 to 139 spaces, every step, then after.
-func checkAround(t *testing.T, start, after string, pieces []string, step int) {
+func checkAround(t *testing.T, configs [][]Option, start, after string, pieces []string, step int) {
 	t.Helper()
-	sets, models := goSets(emojiSets)
+	sets, models := goSets(configs)
 	for _, piece := range pieces {
 		for at := 0; at < 140; at += step {
 			in := []byte(start + strings.Repeat(" ", at) + piece + after)
@@ -395,19 +405,19 @@ func checkAround(t *testing.T, start, after string, pieces []string, step int) {
 // The AVX-512 kernel that copies passes the joiners of scripts exactly as
 // its Go version does, on long texts of joinerPieces and joinerWords,
 // where its run of joiners starts and stops, under every set of
-// emojiSets, with the caller's src reaching before src, and dst cut
+// joinerSets, with the caller's src reaching before src, and dst cut
 // anywhere; and both do what the plain loop does.
 func TestVectorGoJoiners(t *testing.T) {
-	checkPieceTexts(t, rand.New(rand.NewPCG(9, 10)), joinerPieces, joinerWords)
+	checkPieceTexts(t, joinerSets, rand.New(rand.NewPCG(9, 10)), joinerPieces, joinerWords)
 }
 
 // checkPieceTexts holds the AVX-512 kernel that copies to its Go version,
-// and both to the plain loop, under every set of emojiSets, on runs(1500)
+// and both to the plain loop, under every set of configs, on runs(1500)
 // texts of 128 to 1627 bytes of pieces and words (pieceText), with the
 // caller's src reaching before src and dst cut anywhere.
-func checkPieceTexts(t *testing.T, rng *rand.Rand, pieces, words []string) {
+func checkPieceTexts(t *testing.T, configs [][]Option, rng *rand.Rand, pieces, words []string) {
 	t.Helper()
-	sets, models := goSets(emojiSets)
+	sets, models := goSets(configs)
 	for range runs(1500) {
 		in := pieceText(rng, 128+rng.IntN(1500), pieces, words)
 		before := rng.IntN(12)
@@ -438,7 +448,7 @@ var chatWords = []string{"the ", "quick ", "brown ", "fox ", "lol ", "ok ", "a "
 // does.
 func TestVectorGoChatsRun(t *testing.T) {
 	start := strings.Repeat("hi 👨\u200d👩\u200d👧 ok \u2764\ufe0f the 🏴"+tagsOf("gbsct")+"\U000E007F 👩🏽\u200d💻 ", 3)
-	checkAround(t, start, start, append(emojiPieces, chatPieces...), step(7))
+	checkAround(t, emojiSets, start, start, append(emojiPieces, chatPieces...), step(7))
 }
 
 // The AVX-512 kernel that copies passes emoji in long chat texts exactly
@@ -447,5 +457,5 @@ func TestVectorGoChatsRun(t *testing.T) {
 // src, and dst cut anywhere; and both do what the plain loop does.
 func TestVectorGoChats(t *testing.T) {
 	pieces := append(slices.Repeat(chatPieces, 8), emojiPieces...)
-	checkPieceTexts(t, rand.New(rand.NewPCG(11, 12)), pieces, chatWords)
+	checkPieceTexts(t, emojiSets, rand.New(rand.NewPCG(11, 12)), pieces, chatWords)
 }

@@ -740,27 +740,27 @@ GLOBL expandSlots<>(SB), RODATA|NOPTR, $128
 // three back, which the run loads; K6's first two bits, which the shift
 // drops, decide the flags that the block before left at its last two
 // bytes. Taking the third from Z4 rather than loading it again made
-// Persian text 1.046x as fast (ten interleaved passes). It reads 6 bytes
-// before SI, clobbers Z1 and Z4–Z7, and leaves the test of every byte in
-// K6.
+// Persian text 1.046x as fast (ten interleaved passes). Its tables are
+// in Z19, Z20, Z30 and Z31 (NONJOINERS_TABLES). It reads 6 bytes before
+// SI, clobbers Z1 and Z4–Z7, and leaves the test of every byte in K6.
 #define NONJOINERS_RUN \
 	/* Z7: the non-joiner, two to four bytes back, and the letter */ \
 	/* before it, five and six, that does not join on its left. */ \
 	VMOVDQU64  -6(SI), Z6;                        \
 	VMOVDQU64  -5(SI), Z5;                        \
 	VMOVDQU64  -4(SI), Z1;                        \
-	VPSUBUSB   VB(const_vbBF), Z6, Z6;            \
-	VPERMB     emojiTables_leadsAt(R13), Z6, Z6;  \
-	VPERMB     emojiTables_joinsNotLeft(R13), Z5, Z5; \
+	VPSUBUSB   Z20, Z6, Z6;            \
+	VPERMB     Z19, Z6, Z6;  \
+	VPERMB     Z30, Z5, Z5; \
 	VPXORQ     VB(const_vbE2), Z1, Z1;            \
 	VPXORQ     VB(const_vb80), Z4, Z4;            \
 	VPXORQ     VB(const_vb8C), Z3, Z7;            \
 	VPTERNLOGD $0xFE, Z4, Z1, Z7;                 \
 	VPTERNLOGD $0xF8, Z6, Z5, Z7 /* Z7 | Z5&Z6 */; \
 	/* And the letter after it, here, that does not join on its right. */ \
-	VPSUBUSB   VB(const_vbBF), Z2, Z4;            \
-	VPERMB     emojiTables_leadsAt(R13), Z4, Z4;  \
-	VPERMB     emojiTables_joinsNotRight(R13), Z0, Z1; \
+	VPSUBUSB   Z20, Z2, Z4;            \
+	VPERMB     Z19, Z4, Z4;  \
+	VPERMB     Z31, Z0, Z1; \
 	VPTERNLOGD $0xF8, Z4, Z1, Z7;                 \
 	VPTESTNMB  Z7, Z7, K6;                        \
 	KMOVQ      K6, R12;                           \
@@ -777,7 +777,8 @@ GLOBL expandSlots<>(SB), RODATA|NOPTR, $128
 // two alone. The virama's second byte looks up viramaRowsNot, its third
 // viramaColsAt, which have no bit in common just where the two end one
 // (TestJoinerVecTables). Z2 and Z3 hold the bytes one and two back,
-// which the run loads. It reads 5 bytes before SI, and clobbers Z1 and
+// which the run loads; its tables are in Z19, Z20, Z30 and Z31
+// (VIRAMAS_TABLES). It reads 5 bytes before SI, and clobbers Z1 and
 // Z4–Z7 and K6.
 #define VIRAMAS_RUN \
 	/* Z7: the joiner, up to two bytes back, and a lead of E0 five. */ \
@@ -788,16 +789,31 @@ GLOBL expandSlots<>(SB), RODATA|NOPTR, $128
 	VPXORQ     VB(const_vb80), Z2, Z6;            \
 	VPXORQ     VB(const_vbE2), Z3, Z7;            \
 	VPTERNLOGD $0xFE, Z5, Z6, Z7;                 \
-	VPXORQ     VB(const_vb8C), Z0, Z5;            \
-	VPXORQ     VB(const_vb8D), Z0, Z6;            \
+	VPXORQ     Z30, Z0, Z5;            \
+	VPXORQ     Z31, Z0, Z6;            \
 	VPTERNLOGD $0xF8, Z6, Z5, Z7 /* Z7 | Z5&Z6 */; \
 	/* And the virama's last two bytes, three and four back. */ \
-	VPERMB     emojiTables_viramaRowsNot(R13), Z4, Z4; \
-	VPERMB     emojiTables_viramaColsAt(R13), Z1, Z1;  \
+	VPERMB     Z19, Z4, Z4; \
+	VPERMB     Z20, Z1, Z1;  \
 	VPTERNLOGD $0xF8, Z4, Z1, Z7;                 \
 	VPTESTNMB  Z7, Z7, K6;                        \
 	KMOVQ      K6, R12;                           \
 	ANDQ       BX, R12
+
+// NONJOINERS_TABLES loads what NONJOINERS_RUN looks up into Z19, Z20,
+// Z30 and Z31, and VIRAMAS_TABLES what VIRAMAS_RUN does, from the emoji
+// tables at R13.
+#define NONJOINERS_TABLES \
+	VMOVDQU64 emojiTables_leadsAt(R13), Z19;       \
+	VMOVDQU64 VB(const_vbBF), Z20;                 \
+	VMOVDQU64 emojiTables_joinsNotLeft(R13), Z30;  \
+	VMOVDQU64 emojiTables_joinsNotRight(R13), Z31
+
+#define VIRAMAS_TABLES \
+	VMOVDQU64 emojiTables_viramaRowsNot(R13), Z19; \
+	VMOVDQU64 emojiTables_viramaColsAt(R13), Z20;  \
+	VMOVDQU64 VB(const_vb8C), Z30;                 \
+	VMOVDQU64 VB(const_vb8D), Z31
 
 // RUN_LOADS loads the block at SI into Z0, and the bytes one, two and
 // three places back into Z2, Z3 and Z4, for nonJoinerRun and viramaRun,
@@ -2641,8 +2657,9 @@ joiners:
 	// after a virama (joinervec.go): the block that starts it is copied up
 	// to a character left open at its end, and from there, 64 bytes at a
 	// time, each block whose only flags are those that NONJOINERS_RUN
-	// passes (R14 0), or VIRAMAS_RUN (R14 1), with no more than its
-	// checks, its pairs and that pass (vecCopy512Go: joiners). The bytes
+	// passes (R14 0, nonJoinersNext), or VIRAMAS_RUN (R14 1,
+	// viramasNext), with no more than its checks, its pairs and that
+	// pass (vecCopy512Go: joiners). The bytes
 	// back are loaded from src, so that the checks are exact across
 	// blocks, and the pairs look up the byte after each from src too:
 	// the flag of a character whose third byte starts the next block goes
@@ -2664,7 +2681,11 @@ joiners:
 	// escapes, and of the pairs, are those of blockPairs and
 	// PAIRS_THIRDS512, with the byte after each pair from src; each
 	// instruction left out of the run counts (joinervec.go,
-	// bench/README.md).
+	// bench/README.md). Each pass has a loop of its own, which holds the
+	// pass's tables in registers (NONJOINERS_TABLES, VIRAMAS_TABLES):
+	// with one loop that chose the pass at each block and looked its
+	// tables up in memory, nine loads a block, Persian text went at 0.89x
+	// this speed and Hindi at 0.86x (six interleaved passes).
 	OPEN_END(R10, joinersFirst)
 	MOVL      $64, R10
 
@@ -2676,79 +2697,105 @@ joinersFirst:
 	// instructions fewer a block.
 	SUBQ      $65, CX
 	SUBQ      $64, R8
+	TESTQ     R14, R14
+	JNZ       joinersViramas
+	NONJOINERS_TABLES
+	JMP       nonJoinersNext
 
-joinersNext:
-	// The block at SI, where it fits with the byte after it.
-	CMPQ      SI, CX
-	JHI       joinersOut
-	CMPQ      DI, R8
-	JHI       joinersOut
-	VMOVDQU64 (SI), Z0
-	// The bytes one, two and three back loaded, as CHECK512_AT loads
-	// them, rather than shifted in from Z15 (CHECK512_SHIFT): Persian
-	// 1.046x, Hindi 1.079x (twelve interleaved passes).
-	VMOVDQU64 -1(SI), Z2
-	VMOVDQU64 -2(SI), Z3
-	VMOVDQU64 -3(SI), Z4
-	CHECK512_ERRS_T(Z26) // Z4 for NONJOINERS_RUN
-	// The errors and the escaped ASCII bytes, as blockPairs finds them.
-	ERRS_ESCAPED512
-	VPTESTMB   Z6, Z6, K2
-	KMOVQ      K2, R11
-	TESTQ      R11, R11
-	JNZ        joinersOut
-	// The pairs flagged, where PAIRS_THIRDS512 puts them, with the flag
-	// the block before moved here; R11 keeps the one this block moves
-	// to the next.
-	PAIRS_CLASSES512
-	PAIRS_AT512_SRC(Z26)
-	PAIRS_MOVED512
-	SHRQ       $63, R11
-	BTQ        $0, R15 // no flag of this block's is where it goes
+joinersViramas:
+	VIRAMAS_TABLES
+	JMP       viramasNext
+
+// JOINERS_BLOCK loads the block at SI, where it fits with the byte after
+// it, with the bytes one, two and three back, and checks it as
+// blockPairs does: to out where it has an error or an escaped ASCII
+// byte. It leaves in BX its pairs flagged, where PAIRS_THIRDS512 puts
+// them, with the flag that the block before moved here (R15 bit 0), and
+// in R11 the one that this block moves to the next.
+#define JOINERS_BLOCK(out) \
+	CMPQ       SI, CX;                              \
+	JHI        out;                                 \
+	CMPQ       DI, R8;                              \
+	JHI        out;                                 \
+	VMOVDQU64  (SI), Z0;                            \
+	VMOVDQU64  -1(SI), Z2;                          \
+	VMOVDQU64  -2(SI), Z3;                          \
+	VMOVDQU64  -3(SI), Z4;                          \
+	CHECK512_ERRS_T(Z26);                           \
+	ERRS_ESCAPED512;                                \
+	VPTESTMB   Z6, Z6, K2;                          \
+	KMOVQ      K2, R11;                             \
+	TESTQ      R11, R11;                            \
+	JNZ        out;                                 \
+	PAIRS_CLASSES512;                               \
+	PAIRS_AT512_SRC(Z26);                           \
+	PAIRS_MOVED512;                                 \
+	SHRQ       $63, R11;                            \
+	BTQ        $0, R15 /* no flag of this block's is there */; \
 	ADCQ       $0, BX
-	TESTQ      BX, BX
-	JNZ        joinersPass
+
+// JOINERS_HOLD writes the block held, if any, and holds this one.
+#define JOINERS_HOLD \
+	TESTQ      R10, R10;         \
+	JZ         2(PC);            \
+	VMOVDQU64  Z15, -64(DI);     \
+	MOVL       $1, R10;          \
+	VMOVDQA64  Z0, Z15;          \
+	ADDQ       $64, SI;          \
+	ADDQ       $64, DI
+
+// JOINERS_PASSED goes to out where a flag of BX before the block's last
+// two bytes is not in R12, those that the pass passed; else it carries
+// the flags at those two bytes, and R11, to the next block (R15), and
+// holds this one.
+#define JOINERS_PASSED(out) \
+	ANDNQ      BX, R12, R12; \
+	MOVQ       R12, AX;      \
+	SHLQ       $2, AX;       \
+	JNZ        out;          \
+	ORQ        R11, R12;     \
+	MOVQ       R12, R15;     \
+	JOINERS_HOLD
+
+nonJoinersNext:
+	JOINERS_BLOCK(joinersOut)
 	MOVQ       R15, AX
 	SHRQ       $62, AX
-	JNZ        joinersPass
-	XORL       R12, R12
-	JMP        joinersPassed
-
-joinersPass:
-	TESTQ      R14, R14
-	JNZ        joinersViramas
+	ORQ        BX, AX
+	JZ         nonJoinersClear
 	NONJOINERS_RUN
-	// AX: the letters after the flags that the block before left, at
-	// bytes 0 and 1, moved to 62 and 63.
+	// The flags the block before left at its last two bytes pass where
+	// the letters after them, here at bytes 0 and 1, do; and those of
+	// this block, but at its last two bytes.
 	KMOVQ      K6, AX
 	SHLQ       $62, AX
-
-joinersPassed:
-	// The flags the block before left must pass here, and those of this
-	// block, but at its last two bytes.
 	ANDNQ      R15, AX, AX
 	SHRQ       $62, AX
 	JNZ        joinersOut
-	ANDNQ      BX, R12, R12
-	MOVQ       R12, AX
-	SHLQ       $2, AX
-	JNZ        joinersOut
-	ORQ        R11, R12
-	MOVQ       R12, R15
-	// The block passed: the one before is written, and this one held.
-	TESTQ      R10, R10
-	JZ         2(PC)
-	VMOVDQU64  Z15, -64(DI)
-	MOVL       $1, R10
-	VMOVDQA64  Z0, Z15
-	ADDQ       $64, SI
-	ADDQ       $64, DI
-	JMP        joinersNext
+	JOINERS_PASSED(joinersOut)
+	JMP        nonJoinersNext
 
-joinersViramas:
+nonJoinersClear:
+	MOVQ       R11, R15
+	JOINERS_HOLD
+	JMP        nonJoinersNext
+
+viramasNext:
+	JOINERS_BLOCK(joinersOut)
+	// No flag the block before left at its last two bytes passes here.
+	MOVQ       R15, AX
+	SHRQ       $62, AX
+	JNZ        joinersOut
+	TESTQ      BX, BX
+	JZ         viramasClear
 	VIRAMAS_RUN
-	XORL       AX, AX
-	JMP        joinersPassed
+	JOINERS_PASSED(joinersOut)
+	JMP        viramasNext
+
+viramasClear:
+	MOVQ       R11, R15
+	JOINERS_HOLD
+	JMP        viramasNext
 
 joinersOut:
 	// The block held, if any, up to the start of the character that
@@ -2773,6 +2820,14 @@ joinersOut:
 joinersDone:
 	ADDQ       $65, CX
 	ADDQ       $64, R8
+	// The registers that the run took for its tables: those of csi and
+	// csis put back. C1_512's, Z19 and Z20, need not be: only a set with
+	// pairs comes here, through blockPairs, and only a set with none
+	// reaches C1_512.
+	MOVL       $0x30, R11
+	VPBROADCASTB R11, Z30
+	MOVL       $0x1B, R11
+	VPBROADCASTB R11, Z31
 	VPXORQ     Z15, Z15, Z15
 	JMP        block
 
@@ -3729,6 +3784,7 @@ TEXT ·nonJoinerRun(SB), NOSPLIT, $0-32
 	RUN_LOADS
 	MOVQ      flags+8(FP), BX
 	MOVQ      e+16(FP), R13
+	NONJOINERS_TABLES
 	NONJOINERS_RUN
 	VZEROUPPER
 	MOVQ      R12, ret+24(FP)
@@ -3741,6 +3797,7 @@ TEXT ·viramaRun(SB), NOSPLIT, $0-32
 	RUN_LOADS
 	MOVQ      flags+8(FP), BX
 	MOVQ      e+16(FP), R13
+	VIRAMAS_TABLES
 	VIRAMAS_RUN
 	VZEROUPPER
 	MOVQ      R12, ret+24(FP)
