@@ -40,6 +40,9 @@ func (t *sanitizer) spanKernel(src []byte, at, end int) int {
 	if t.set.vec.wide == 0 && t.kseq.emoji != nil && !t.csiKernel && !t.colored {
 		return t.scanNarrow(src, at, end)
 	}
+	if n := t.scanJoiners(src, at, end); n > 0 {
+		return n
+	}
 	if s := t.ownScratch(end - at); s != nil {
 		return t.spanWith(s, src, at, end)
 	}
@@ -67,6 +70,30 @@ func (t *sanitizer) ownScratch(n int) []byte {
 		t.scratch = make([]byte, spanScratch)
 	}
 	return t.scratch
+}
+
+// scanJoiners is spanKernel right after a joiner or a non-joiner has
+// passed, where the AVX-512 kernel runs with no sequence to recognize and
+// no colour on: the run of joiners of the kernel that copies, as a scan
+// (vecScanJoiners), with the pass over joiners after viramas where the
+// character before that one is led by E0, as those of the Indic blocks
+// are, or the pass over non-joiners between letters where it is led by
+// D8–DF, as the Arabic letters are (leadsAt). After anything else, as an
+// emoji, and where it passes no block, the kernel that copies takes over.
+// With that kernel alone, into scratch, the invisible classes read
+// Persian text through NewReader at 0.52x the speed of Escape() and Hindi
+// at 0.58x; with the scan, 1.37x and 1.46x as fast as that (six
+// interleaved passes).
+func (t *sanitizer) scanJoiners(src []byte, at, end int) int {
+	if t.set.vec.wide == 0 || t.recognize || t.colored || at < 6 || end-at < 2*wideMin ||
+		src[at-3] != 0xE2 || src[at-2] != 0x80 || src[at-1]&^1 != 0x8C {
+		return 0
+	}
+	viramas := src[at-6] == 0xE0
+	if !viramas && src[at-5]&0xF8 != 0xD8 {
+		return 0 // after an emoji, or a letter that NONJOINERS_RUN does not know
+	}
+	return vecScanJoiners(src[:end], at, t.set.vec, t.kseq.emoji, viramas) - at
 }
 
 // keepSpan is spanWith where the AVX2 kernel runs under KeepColors

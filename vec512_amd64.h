@@ -255,6 +255,15 @@
 	VPSHUFB  Z0, Z12, lo; \
 	VPTESTMB lo, hi, k
 
+// ERRS_ESCAPED512 sets Z6 nonzero in the bytes of the block Z0 that
+// CHECK512_ERRS found ill-formed (Z11) or that are escaped ASCII bytes (as
+// ESC512 finds them, with the high halves of the block in Z1). It
+// clobbers Z7.
+#define ERRS_ESCAPED512 \
+	VPSHUFB    Z1, Z13, Z6; \
+	VPSHUFB    Z0, Z12, Z7; \
+	VPTERNLOGD $0xEA, Z11, Z7, Z6 /* Z11 | Z6&Z7 */
+
 // LOAD_TABLES512 loads the tables, each 16 bytes broadcast to four lanes.
 #define LOAD_TABLES512 \
 	VBROADCASTI32X4 vecTables_nibble(DX), Z14;     \

@@ -64,6 +64,14 @@ func vecScanNarrow(p []byte, v *vecTables, e *emojiTables) int {
 	return vecScan256(p, v, e)
 }
 
+// vecScanJoiners returns how far p is clean from p[at] as the AVX-512
+// kernel's run of joiners finds it, under the pass over joiners after
+// viramas or over non-joiners between letters; at where it passes no
+// block. p[:at] must be clean, and at least 6 bytes.
+func vecScanJoiners(p []byte, at int, v *vecTables, e *emojiTables, viramas bool) int {
+	return joinerScan512(p, at, v, e, viramas)
+}
+
 // vecScan256 is vecScan for blocks of 32 bytes, with AVX2, with the emoji
 // tables or nil.
 //
@@ -120,6 +128,14 @@ func vecCopy256(dst, src []byte, v *vecTables, esc *escapeTable, e *emojiTables)
 
 // vecCopy512 is vecCopy for blocks of 64 bytes, with AVX-512.
 //
+// joinerScan512 returns how far p is clean from p[at] as the run of
+// joiners of vecCopy512 finds it, with the pass over non-joiners between
+// letters, or over joiners after viramas: at where it passes no block
+// (joinerscan512_amd64.s). p[:at] must be clean, and at least 6 bytes.
+//
+//go:noescape
+func joinerScan512(p []byte, at int, v *vecTables, e *emojiTables, viramas bool) int
+
 //go:noescape
 func vecCopy512(dst, src []byte, v *vecTables, esc *escapeTable, k *kernelSeq) (nDst, nSrc int)
 

@@ -22,6 +22,9 @@ func vecScan(p []byte, v *vecTables) int { return 0 }
 // vecScanNarrow is never called, as vecScan.
 func vecScanNarrow(p []byte, v *vecTables, e *emojiTables) int { return 0 }
 
+// vecScanJoiners is never called, as vecScan.
+func vecScanJoiners(p []byte, at int, v *vecTables, e *emojiTables, viramas bool) int { return at }
+
 // vecCopy is never called: no set has vecTables.
 func vecCopy(dst, src []byte, v *vecTables, esc *escapeTable, k *kernelSeq) (nDst, nSrc int) {
 	return 0, 0

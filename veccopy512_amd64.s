@@ -4,6 +4,7 @@
 #include "textflag.h"
 #include "vec_amd64.h"
 #include "vec512_amd64.h"
+#include "joiners512_amd64.h"
 
 // OPEN_END jumps to found with r set to where a character starts that is
 // left open at the end of the block at SI (63, 62 or 61), if there is
@@ -40,15 +41,6 @@
 	LEAQ 64(DI), R11; \
 	CMPQ R11, R8;     \
 	JHI  fail
-
-// ERRS_ESCAPED512 sets Z6 nonzero in the bytes of the block Z0 that
-// CHECK512_ERRS found ill-formed (Z11) or that are escaped ASCII bytes (as
-// ESC512 finds them, with the high halves of the block in Z1). It
-// clobbers Z7.
-#define ERRS_ESCAPED512 \
-	VPSHUFB    Z1, Z13, Z6; \
-	VPSHUFB    Z0, Z12, Z7; \
-	VPTERNLOGD $0xEA, Z11, Z7, Z6 /* Z11 | Z6&Z7 */
 
 // COPY_FIRST copies the first n bytes of the block Z0, up to 64, to
 // DI with one masked store, and moves SI and DI past them.
@@ -440,9 +432,6 @@ GLOBL expandSlots<>(SB), RODATA|NOPTR, $128
 	JCS     pass;                            \
 	JMP     not
 
-// VB is the vector of emojiTables.bytes at i (emojivec.go), for R13.
-#define VB(i) emojiTables_bytes+(i)*64(R13)
-
 // TAG_MID sets r to zero where the bytes 8 to 23 after R10 in the block
 // at SI are the tags 2 to 5 of the tail at off in emojiTables.tails, else
 // to some other value. It clobbers AX.
@@ -716,104 +705,6 @@ GLOBL expandSlots<>(SB), RODATA|NOPTR, $128
 	KMOVQ    K6, AX;                              \
 	ANDQ     AX, R12;                             \
 	ANDQ     BX, R12
-
-// NONJOINERS_RUN is NONJOINERS_VEC for a block of the run of joiners,
-// after bytes of src that it may read: the letter before a non-joiner is
-// looked for there too (nonJoinerRunGo). A word cut by the
-// block before, as the first of a block in the run most often is, then
-// has its non-joiner decided, where NONJOINERS_VEC leaves one in the
-// first bytes of a block to the scalar code: with that, one block of
-// Persian text in six left the run.
-//
-// It tests each byte as the last of the letter after a non-joiner, two
-// bytes on from the non-joiner's last, so that all it reads is at or
-// before it, and writes one mask register, where each that it wrote cost
-// the run some 3%: the letters' and the non-joiner's tests are bytes that
-// are 0 where each passes, ORed and tested once. The block is well-formed,
-// so a lead byte of C0–FF is followed by a continuation byte, which needs
-// no test. A letter's lead less BF, with saturation, looks up leadsAt,
-// which has the lead's bit for D8–DF and all bits for any other byte;
-// its continuation byte looks up joinsNotLeft or joinsNotRight, which
-// have the bits of the leads whose letter does not join on that side,
-// never none (TestJoinerVecTables). The two have no bit in common just
-// where the letter joins. Z2, Z3 and Z4 hold the bytes one, two and
-// three back, which the run loads; K6's first two bits, which the shift
-// drops, decide the flags that the block before left at its last two
-// bytes. Taking the third from Z4 rather than loading it again made
-// Persian text 1.046x as fast (ten interleaved passes). Its tables are
-// in Z19, Z20, Z30 and Z31 (NONJOINERS_TABLES). It reads 6 bytes before
-// SI, clobbers Z1 and Z4–Z7, and leaves the test of every byte in K6.
-#define NONJOINERS_RUN \
-	/* Z7: the non-joiner, two to four bytes back, and the letter */ \
-	/* before it, five and six, that does not join on its left. */ \
-	VMOVDQU64  -6(SI), Z6;                        \
-	VMOVDQU64  -5(SI), Z5;                        \
-	VMOVDQU64  -4(SI), Z1;                        \
-	VPSUBUSB   Z20, Z6, Z6;            \
-	VPERMB     Z19, Z6, Z6;  \
-	VPERMB     Z30, Z5, Z5; \
-	VPXORQ     VB(const_vbE2), Z1, Z1;            \
-	VPXORQ     VB(const_vb80), Z4, Z4;            \
-	VPXORQ     VB(const_vb8C), Z3, Z7;            \
-	VPTERNLOGD $0xFE, Z4, Z1, Z7;                 \
-	VPTERNLOGD $0xF8, Z6, Z5, Z7 /* Z7 | Z5&Z6 */; \
-	/* And the letter after it, here, that does not join on its right. */ \
-	VPSUBUSB   Z20, Z2, Z4;            \
-	VPERMB     Z19, Z4, Z4;  \
-	VPERMB     Z31, Z0, Z1; \
-	VPTERNLOGD $0xF8, Z4, Z1, Z7;                 \
-	VPTESTNMB  Z7, Z7, K6;                        \
-	KMOVQ      K6, R12;                           \
-	SHRQ       $2, R12;                           \
-	ANDQ       BX, R12
-
-// VIRAMAS_RUN is VIRAMAS_VEC for a block of the run of joiners, as
-// NONJOINERS_RUN is NONJOINERS_VEC: the virama before a joiner or a
-// non-joiner is looked for before the block too, and where E0 leads it,
-// its two continuation bytes need no test (viramaRunGo).
-// As NONJOINERS_RUN, it writes one mask register: the joiner's and the
-// virama's tests are bytes that are 0 where each passes, ORed and tested
-// once. A joiner is 8C or 8D after E2 80: (x^8C)&(x^8D) is 0 for those
-// two alone. The virama's second byte looks up viramaRowsNot, its third
-// viramaColsAt, which have no bit in common just where the two end one
-// (TestJoinerVecTables). Z2 and Z3 hold the bytes one and two back,
-// which the run loads; its tables are in Z19, Z20, Z30 and Z31
-// (VIRAMAS_TABLES). It reads 5 bytes before SI, and clobbers Z1 and
-// Z4–Z7 and K6.
-#define VIRAMAS_RUN \
-	/* Z7: the joiner, up to two bytes back, and a lead of E0 five. */ \
-	VMOVDQU64  -5(SI), Z5;                        \
-	VMOVDQU64  -4(SI), Z4;                        \
-	VMOVDQU64  -3(SI), Z1;                        \
-	VPXORQ     VB(const_vbE0), Z5, Z5;            \
-	VPXORQ     VB(const_vb80), Z2, Z6;            \
-	VPXORQ     VB(const_vbE2), Z3, Z7;            \
-	VPTERNLOGD $0xFE, Z5, Z6, Z7;                 \
-	VPXORQ     Z30, Z0, Z5;            \
-	VPXORQ     Z31, Z0, Z6;            \
-	VPTERNLOGD $0xF8, Z6, Z5, Z7 /* Z7 | Z5&Z6 */; \
-	/* And the virama's last two bytes, three and four back. */ \
-	VPERMB     Z19, Z4, Z4; \
-	VPERMB     Z20, Z1, Z1;  \
-	VPTERNLOGD $0xF8, Z4, Z1, Z7;                 \
-	VPTESTNMB  Z7, Z7, K6;                        \
-	KMOVQ      K6, R12;                           \
-	ANDQ       BX, R12
-
-// NONJOINERS_TABLES loads what NONJOINERS_RUN looks up into Z19, Z20,
-// Z30 and Z31, and VIRAMAS_TABLES what VIRAMAS_RUN does, from the emoji
-// tables at R13.
-#define NONJOINERS_TABLES \
-	VMOVDQU64 emojiTables_leadsAt(R13), Z19;       \
-	VMOVDQU64 VB(const_vbBF), Z20;                 \
-	VMOVDQU64 emojiTables_joinsNotLeft(R13), Z30;  \
-	VMOVDQU64 emojiTables_joinsNotRight(R13), Z31
-
-#define VIRAMAS_TABLES \
-	VMOVDQU64 emojiTables_viramaRowsNot(R13), Z19; \
-	VMOVDQU64 emojiTables_viramaColsAt(R13), Z20;  \
-	VMOVDQU64 VB(const_vb8C), Z30;                 \
-	VMOVDQU64 VB(const_vb8D), Z31
 
 // RUN_LOADS loads the block at SI into Z0, and the bytes one, two and
 // three places back into Z2, Z3 and Z4, for nonJoinerRun and viramaRun,
@@ -2706,34 +2597,6 @@ joinersViramas:
 	VIRAMAS_TABLES
 	JMP       viramasNext
 
-// JOINERS_BLOCK loads the block at SI, where it fits with the byte after
-// it, with the bytes one, two and three back, and checks it as
-// blockPairs does: to out where it has an error or an escaped ASCII
-// byte. It leaves in BX its pairs flagged, where PAIRS_THIRDS512 puts
-// them, with the flag that the block before moved here (R15 bit 0), and
-// in R11 the one that this block moves to the next.
-#define JOINERS_BLOCK(out) \
-	CMPQ       SI, CX;                              \
-	JHI        out;                                 \
-	CMPQ       DI, R8;                              \
-	JHI        out;                                 \
-	VMOVDQU64  (SI), Z0;                            \
-	VMOVDQU64  -1(SI), Z2;                          \
-	VMOVDQU64  -2(SI), Z3;                          \
-	VMOVDQU64  -3(SI), Z4;                          \
-	CHECK512_ERRS_T(Z26);                           \
-	ERRS_ESCAPED512;                                \
-	VPTESTMB   Z6, Z6, K2;                          \
-	KMOVQ      K2, R11;                             \
-	TESTQ      R11, R11;                            \
-	JNZ        out;                                 \
-	PAIRS_CLASSES512;                               \
-	PAIRS_AT512_SRC(Z26);                           \
-	PAIRS_MOVED512;                                 \
-	SHRQ       $63, R11;                            \
-	BTQ        $0, R15 /* no flag of this block's is there */; \
-	ADCQ       $0, BX
-
 // JOINERS_HOLD writes the block held, if any, and holds this one.
 #define JOINERS_HOLD \
 	TESTQ      R10, R10;         \
@@ -2744,35 +2607,15 @@ joinersViramas:
 	ADDQ       $64, SI;          \
 	ADDQ       $64, DI
 
-// JOINERS_PASSED goes to out where a flag of BX before the block's last
-// two bytes is not in R12, those that the pass passed; else it carries
-// the flags at those two bytes, and R11, to the next block (R15), and
-// holds this one.
-#define JOINERS_PASSED(out) \
-	ANDNQ      BX, R12, R12; \
-	MOVQ       R12, AX;      \
-	SHLQ       $2, AX;       \
-	JNZ        out;          \
-	ORQ        R11, R12;     \
-	MOVQ       R12, R15;     \
-	JOINERS_HOLD
+	// Each loop starts a line of 64 bytes: joinerScan512's viramas loop,
+	// where the linker left it, read Hindi text at a third of its speed.
+	PCALIGN    $64
 
 nonJoinersNext:
-	JOINERS_BLOCK(joinersOut)
-	MOVQ       R15, AX
-	SHRQ       $62, AX
-	ORQ        BX, AX
-	JZ         nonJoinersClear
-	NONJOINERS_RUN
-	// The flags the block before left at its last two bytes pass where
-	// the letters after them, here at bytes 0 and 1, do; and those of
-	// this block, but at its last two bytes.
-	KMOVQ      K6, AX
-	SHLQ       $62, AX
-	ANDNQ      R15, AX, AX
-	SHRQ       $62, AX
-	JNZ        joinersOut
-	JOINERS_PASSED(joinersOut)
+	CMPQ       DI, R8
+	JHI        joinersOut
+	NONJOINERS_STEP(joinersOut, nonJoinersClear)
+	JOINERS_HOLD
 	JMP        nonJoinersNext
 
 nonJoinersClear:
@@ -2780,16 +2623,13 @@ nonJoinersClear:
 	JOINERS_HOLD
 	JMP        nonJoinersNext
 
+	PCALIGN    $64
+
 viramasNext:
-	JOINERS_BLOCK(joinersOut)
-	// No flag the block before left at its last two bytes passes here.
-	MOVQ       R15, AX
-	SHRQ       $62, AX
-	JNZ        joinersOut
-	TESTQ      BX, BX
-	JZ         viramasClear
-	VIRAMAS_RUN
-	JOINERS_PASSED(joinersOut)
+	CMPQ       DI, R8
+	JHI        joinersOut
+	VIRAMAS_STEP(joinersOut, viramasClear)
+	JOINERS_HOLD
 	JMP        viramasNext
 
 viramasClear:

@@ -1,0 +1,174 @@
+// Macros of the run of joiners of the AVX-512 kernel that copies
+// (veccopy512_amd64.s: joiners) and of the scan that takes the same
+// blocks without writing them (joinerscan512_amd64.s): the passes over
+// the joiners of scripts, their tables, and the steps of a block. They
+// need vec512_amd64.h and the tables that LOAD_TABLES512 loads.
+
+// VB is the vector of emojiTables.bytes at i (emojivec.go), for R13.
+#define VB(i) emojiTables_bytes+(i)*64(R13)
+
+// NONJOINERS_RUN is NONJOINERS_VEC for a block of the run of joiners,
+// after bytes of src that it may read: the letter before a non-joiner is
+// looked for there too (nonJoinerRunGo). A word cut by the
+// block before, as the first of a block in the run most often is, then
+// has its non-joiner decided, where NONJOINERS_VEC leaves one in the
+// first bytes of a block to the scalar code: with that, one block of
+// Persian text in six left the run.
+//
+// It tests each byte as the last of the letter after a non-joiner, two
+// bytes on from the non-joiner's last, so that all it reads is at or
+// before it, and writes one mask register, where each that it wrote cost
+// the run some 3%: the letters' and the non-joiner's tests are bytes that
+// are 0 where each passes, ORed and tested once. The block is well-formed,
+// so a lead byte of C0–FF is followed by a continuation byte, which needs
+// no test. A letter's lead less BF, with saturation, looks up leadsAt,
+// which has the lead's bit for D8–DF and all bits for any other byte;
+// its continuation byte looks up joinsNotLeft or joinsNotRight, which
+// have the bits of the leads whose letter does not join on that side,
+// never none (TestJoinerVecTables). The two have no bit in common just
+// where the letter joins. Z2, Z3 and Z4 hold the bytes one, two and
+// three back, which the run loads; K6's first two bits, which the shift
+// drops, decide the flags that the block before left at its last two
+// bytes. Taking the third from Z4 rather than loading it again made
+// Persian text 1.046x as fast (ten interleaved passes). Its tables are
+// in Z19, Z20, Z30 and Z31 (NONJOINERS_TABLES). It reads 6 bytes before
+// SI, clobbers Z1 and Z4–Z7, and leaves the test of every byte in K6.
+#define NONJOINERS_RUN \
+	/* Z7: the non-joiner, two to four bytes back, and the letter */ \
+	/* before it, five and six, that does not join on its left. */ \
+	VMOVDQU64  -6(SI), Z6;                        \
+	VMOVDQU64  -5(SI), Z5;                        \
+	VMOVDQU64  -4(SI), Z1;                        \
+	VPSUBUSB   Z20, Z6, Z6;            \
+	VPERMB     Z19, Z6, Z6;  \
+	VPERMB     Z30, Z5, Z5; \
+	VPXORQ     VB(const_vbE2), Z1, Z1;            \
+	VPXORQ     VB(const_vb80), Z4, Z4;            \
+	VPXORQ     VB(const_vb8C), Z3, Z7;            \
+	VPTERNLOGD $0xFE, Z4, Z1, Z7;                 \
+	VPTERNLOGD $0xF8, Z6, Z5, Z7 /* Z7 | Z5&Z6 */; \
+	/* And the letter after it, here, that does not join on its right. */ \
+	VPSUBUSB   Z20, Z2, Z4;            \
+	VPERMB     Z19, Z4, Z4;  \
+	VPERMB     Z31, Z0, Z1; \
+	VPTERNLOGD $0xF8, Z4, Z1, Z7;                 \
+	VPTESTNMB  Z7, Z7, K6;                        \
+	KMOVQ      K6, R12;                           \
+	SHRQ       $2, R12;                           \
+	ANDQ       BX, R12
+
+// VIRAMAS_RUN is VIRAMAS_VEC for a block of the run of joiners, as
+// NONJOINERS_RUN is NONJOINERS_VEC: the virama before a joiner or a
+// non-joiner is looked for before the block too, and where E0 leads it,
+// its two continuation bytes need no test (viramaRunGo).
+// As NONJOINERS_RUN, it writes one mask register: the joiner's and the
+// virama's tests are bytes that are 0 where each passes, ORed and tested
+// once. A joiner is 8C or 8D after E2 80: (x^8C)&(x^8D) is 0 for those
+// two alone. The virama's second byte looks up viramaRowsNot, its third
+// viramaColsAt, which have no bit in common just where the two end one
+// (TestJoinerVecTables). Z2 and Z3 hold the bytes one and two back,
+// which the run loads; its tables are in Z19, Z20, Z30 and Z31
+// (VIRAMAS_TABLES). It reads 5 bytes before SI, and clobbers Z1 and
+// Z4–Z7 and K6.
+#define VIRAMAS_RUN \
+	/* Z7: the joiner, up to two bytes back, and a lead of E0 five. */ \
+	VMOVDQU64  -5(SI), Z5;                        \
+	VMOVDQU64  -4(SI), Z4;                        \
+	VMOVDQU64  -3(SI), Z1;                        \
+	VPXORQ     VB(const_vbE0), Z5, Z5;            \
+	VPXORQ     VB(const_vb80), Z2, Z6;            \
+	VPXORQ     VB(const_vbE2), Z3, Z7;            \
+	VPTERNLOGD $0xFE, Z5, Z6, Z7;                 \
+	VPXORQ     Z30, Z0, Z5;            \
+	VPXORQ     Z31, Z0, Z6;            \
+	VPTERNLOGD $0xF8, Z6, Z5, Z7 /* Z7 | Z5&Z6 */; \
+	/* And the virama's last two bytes, three and four back. */ \
+	VPERMB     Z19, Z4, Z4; \
+	VPERMB     Z20, Z1, Z1;  \
+	VPTERNLOGD $0xF8, Z4, Z1, Z7;                 \
+	VPTESTNMB  Z7, Z7, K6;                        \
+	KMOVQ      K6, R12;                           \
+	ANDQ       BX, R12
+
+// NONJOINERS_TABLES loads what NONJOINERS_RUN looks up into Z19, Z20,
+// Z30 and Z31, and VIRAMAS_TABLES what VIRAMAS_RUN does, from the emoji
+// tables at R13.
+#define NONJOINERS_TABLES \
+	VMOVDQU64 emojiTables_leadsAt(R13), Z19;       \
+	VMOVDQU64 VB(const_vbBF), Z20;                 \
+	VMOVDQU64 emojiTables_joinsNotLeft(R13), Z30;  \
+	VMOVDQU64 emojiTables_joinsNotRight(R13), Z31
+
+#define VIRAMAS_TABLES \
+	VMOVDQU64 emojiTables_viramaRowsNot(R13), Z19; \
+	VMOVDQU64 emojiTables_viramaColsAt(R13), Z20;  \
+	VMOVDQU64 VB(const_vb8C), Z30;                 \
+	VMOVDQU64 VB(const_vb8D), Z31
+
+// JOINERS_BLOCK loads the block at SI, where it fits with the byte after
+// it (SI at most CX), with the bytes one, two and three back, and checks it as
+// blockPairs does: to out where it has an error or an escaped ASCII
+// byte. It leaves in BX its pairs flagged, where PAIRS_THIRDS512 puts
+// them, with the flag that the block before moved here (R15 bit 0), and
+// in R11 the one that this block moves to the next.
+#define JOINERS_BLOCK(out) \
+	CMPQ       SI, CX;                              \
+	JHI        out;                                 \
+	VMOVDQU64  (SI), Z0;                            \
+	VMOVDQU64  -1(SI), Z2;                          \
+	VMOVDQU64  -2(SI), Z3;                          \
+	VMOVDQU64  -3(SI), Z4;                          \
+	CHECK512_ERRS_T(Z26);                           \
+	ERRS_ESCAPED512;                                \
+	VPTESTMB   Z6, Z6, K2;                          \
+	KMOVQ      K2, R11;                             \
+	TESTQ      R11, R11;                            \
+	JNZ        out;                                 \
+	PAIRS_CLASSES512;                               \
+	PAIRS_AT512_SRC(Z26);                           \
+	PAIRS_MOVED512;                                 \
+	SHRQ       $63, R11;                            \
+	BTQ        $0, R15 /* no flag of this block's is there */; \
+	ADCQ       $0, BX
+
+// JOINERS_PASSED goes to out where a flag of BX before the block's last
+// two bytes is not in R12, those that the pass passed; else it carries
+// the flags at those two bytes, and R11, to the next block (R15).
+#define JOINERS_PASSED(out) \
+	ANDNQ      BX, R12, R12; \
+	MOVQ       R12, AX;      \
+	SHLQ       $2, AX;       \
+	JNZ        out;          \
+	ORQ        R11, R12;     \
+	MOVQ       R12, R15
+
+// NONJOINERS_STEP takes the block at SI under NONJOINERS_RUN: to out
+// where it fails, to clear where it has no flag and the block before
+// left none (R11 then goes to R15 there), and on where it passed.
+#define NONJOINERS_STEP(out, clear) \
+	JOINERS_BLOCK(out);       \
+	MOVQ       R15, AX;       \
+	SHRQ       $62, AX;       \
+	ORQ        BX, AX;        \
+	JZ         clear;         \
+	NONJOINERS_RUN;           \
+	/* The flags the block before left at its last two bytes pass */ \
+	/* where the letters after them, here at bytes 0 and 1, do. */ \
+	KMOVQ      K6, AX;        \
+	SHLQ       $62, AX;       \
+	ANDNQ      R15, AX, AX;   \
+	SHRQ       $62, AX;       \
+	JNZ        out;           \
+	JOINERS_PASSED(out)
+
+// VIRAMAS_STEP is NONJOINERS_STEP under VIRAMAS_RUN, where no flag that
+// the block before left at its last two bytes passes.
+#define VIRAMAS_STEP(out, clear) \
+	JOINERS_BLOCK(out);       \
+	MOVQ       R15, AX;       \
+	SHRQ       $62, AX;       \
+	JNZ        out;           \
+	TESTQ      BX, BX;        \
+	JZ         clear;         \
+	VIRAMAS_RUN;              \
+	JOINERS_PASSED(out)
