@@ -142,11 +142,12 @@
 	ORQ        R11, R12;     \
 	MOVQ       R12, R15
 
-// NONJOINERS_STEP takes the block at SI under NONJOINERS_RUN: to out
-// where it fails, to clear where it has no flag and the block before
-// left none (R11 then goes to R15 there), and on where it passed.
-#define NONJOINERS_STEP(out, clear) \
-	JOINERS_BLOCK(out);       \
+// NONJOINERS_STEP takes the block at SI under NONJOINERS_RUN, loaded and
+// flagged by block (JOINERS_BLOCK, or the scan's SCAN_BLOCK): to out
+// where it fails, to clear where it has no flag and the block before left
+// none (R11 then goes to R15 there), and on where it passed.
+#define NONJOINERS_STEP(block, out, clear) \
+	block(out);               \
 	MOVQ       R15, AX;       \
 	SHRQ       $62, AX;       \
 	ORQ        BX, AX;        \
@@ -163,8 +164,8 @@
 
 // VIRAMAS_STEP is NONJOINERS_STEP under VIRAMAS_RUN, where no flag that
 // the block before left at its last two bytes passes.
-#define VIRAMAS_STEP(out, clear) \
-	JOINERS_BLOCK(out);       \
+#define VIRAMAS_STEP(block, out, clear) \
+	block(out);               \
 	MOVQ       R15, AX;       \
 	SHRQ       $62, AX;       \
 	JNZ        out;           \

@@ -2614,7 +2614,7 @@ joinersViramas:
 nonJoinersNext:
 	CMPQ       DI, R8
 	JHI        joinersOut
-	NONJOINERS_STEP(joinersOut, nonJoinersClear)
+	NONJOINERS_STEP(JOINERS_BLOCK, joinersOut, nonJoinersClear)
 	JOINERS_HOLD
 	JMP        nonJoinersNext
 
@@ -2628,7 +2628,7 @@ nonJoinersClear:
 viramasNext:
 	CMPQ       DI, R8
 	JHI        joinersOut
-	VIRAMAS_STEP(joinersOut, viramasClear)
+	VIRAMAS_STEP(JOINERS_BLOCK, joinersOut, viramasClear)
 	JOINERS_HOLD
 	JMP        viramasNext
 
