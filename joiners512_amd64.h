@@ -106,48 +106,43 @@
 	VMOVDQU64 VB(const_vb8D), Z31
 
 // JOINERS_BLOCK loads the block at SI, where it fits with the byte after
-// it (SI at most CX), with the bytes one, two and three back, and checks it as
-// blockPairs does: to out where it has an error or an escaped ASCII
-// byte. It leaves in BX its pairs flagged, where PAIRS_THIRDS512 puts
-// them, with the flag that the block before moved here (R15 bit 0), and
-// in R11 the one that this block moves to the next.
+// it (SI at most CX), with the bytes one, two and three back, and checks
+// it as blockPairs does: to out where it has an error or an escaped ASCII
+// byte. It leaves in BX its pairs flagged in the scan's form
+// (FLAGS_AFTER512: PAIRS_AFTER512, at the byte after each, from the bytes
+// two and one back), so that nothing goes from block to block.
 #define JOINERS_BLOCK(out) \
-	CMPQ       SI, CX;                              \
-	JHI        out;                                 \
-	VMOVDQU64  (SI), Z0;                            \
-	VMOVDQU64  -1(SI), Z2;                          \
-	VMOVDQU64  -2(SI), Z3;                          \
-	VMOVDQU64  -3(SI), Z4;                          \
-	CHECK512_ERRS_T(Z26);                           \
-	ERRS_ESCAPED512;                                \
-	VPTESTMB   Z6, Z6, K2;                          \
-	KMOVQ      K2, R11;                             \
-	TESTQ      R11, R11;                            \
-	JNZ        out;                                 \
-	PAIRS_CLASSES512;                               \
-	PAIRS_AT512_SRC(Z26);                           \
-	PAIRS_MOVED512;                                 \
-	SHRQ       $63, R11;                            \
-	BTQ        $0, R15 /* no flag of this block's is there */; \
-	ADCQ       $0, BX
+	CMPQ       SI, CX;                  \
+	JHI        out;                     \
+	VMOVDQU64  (SI), Z0;                \
+	VMOVDQU64  -1(SI), Z2;              \
+	VMOVDQU64  -2(SI), Z3;              \
+	VMOVDQU64  -3(SI), Z4;              \
+	CHECK512_ERRS_T(Z26);               \
+	ERRS_ESCAPED512;                    \
+	VPTESTMB   Z6, Z6, K2;              \
+	KMOVQ      K2, R11;                 \
+	TESTQ      R11, R11;                \
+	JNZ        out;                     \
+	PAIRS_AFTER512(Z6);                 \
+	VPTESTMB   Z5, Z5, K5;              \
+	KMOVQ      K5, BX
 
 // JOINERS_PASSED goes to out where a flag of BX before the block's last
-// two bytes is not in R12, those that the pass passed; else it carries
-// the flags at those two bytes, and R11, to the next block (R15).
+// two bytes is not in R12, those that the pass passed; else it leaves
+// the flags at those two bytes to the next block (R15).
 #define JOINERS_PASSED(out) \
 	ANDNQ      BX, R12, R12; \
 	MOVQ       R12, AX;      \
 	SHLQ       $2, AX;       \
 	JNZ        out;          \
-	ORQ        R11, R12;     \
 	MOVQ       R12, R15
 
-// NONJOINERS_STEP takes the block at SI under NONJOINERS_RUN, loaded and
-// flagged by block (JOINERS_BLOCK, or the scan's SCAN_BLOCK): to out
-// where it fails, to clear where it has no flag and the block before left
-// none (R11 then goes to R15 there), and on where it passed.
-#define NONJOINERS_STEP(block, out, clear) \
-	block(out);               \
+// NONJOINERS_STEP takes the block at SI under NONJOINERS_RUN: to out
+// where it fails, to clear where it has no flag and the block before
+// left none (R15 then goes to 0 there), and on where it passed.
+#define NONJOINERS_STEP(out, clear) \
+	JOINERS_BLOCK(out);       \
 	MOVQ       R15, AX;       \
 	SHRQ       $62, AX;       \
 	ORQ        BX, AX;        \
@@ -164,8 +159,8 @@
 
 // VIRAMAS_STEP is NONJOINERS_STEP under VIRAMAS_RUN, where no flag that
 // the block before left at its last two bytes passes.
-#define VIRAMAS_STEP(block, out, clear) \
-	block(out);               \
+#define VIRAMAS_STEP(out, clear) \
+	JOINERS_BLOCK(out);       \
 	MOVQ       R15, AX;       \
 	SHRQ       $62, AX;       \
 	JNZ        out;           \

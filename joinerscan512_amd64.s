@@ -5,40 +5,20 @@
 #include "vec512_amd64.h"
 #include "joiners512_amd64.h"
 
-// SCAN_BLOCK is JOINERS_BLOCK in the scan's form (FLAGS_AFTER512): the
-// pairs flagged at the byte after them, found from the bytes two and one
-// back, so that nothing goes from block to block (R11 0).
-#define SCAN_BLOCK(out) \
-	CMPQ       SI, CX;                  \
-	JHI        out;                     \
-	VMOVDQU64  (SI), Z0;                \
-	VMOVDQU64  -1(SI), Z2;              \
-	VMOVDQU64  -2(SI), Z3;              \
-	VMOVDQU64  -3(SI), Z4;              \
-	CHECK512_ERRS_T(Z26);               \
-	ERRS_ESCAPED512;                    \
-	VPTESTMB   Z6, Z6, K2;              \
-	KMOVQ      K2, R11;                 \
-	TESTQ      R11, R11;                \
-	JNZ        out;                     \
-	PAIRS_AFTER512(Z6);                 \
-	VPTESTMB   Z5, Z5, K5;              \
-	KMOVQ      K5, BX
-
 // func joinerScan512(p []byte, at int, v *vecTables, e *emojiTables, viramas bool) int
 //
 // The run of joiners of vecCopy512 (veccopy512_amd64.s: joiners) as a
 // scan: from p[at], block after block of 64 bytes, each checked with the
 // bytes before it, whose only flags are those that NONJOINERS_RUN passes
-// (viramas false) or VIRAMAS_RUN does (true), with nothing written. Its
-// blocks flag pairs as the scan for clean text does (SCAN_BLOCK), which
-// takes fewer instructions than the copying run's form, whose flags
-// match those of its Go version: Persian text went 1.12x as fast through
-// NewReader, Hindi 1.05x (six interleaved passes). Where a block fails
-// or is within 65 bytes of the end, the scan stops at the character that
-// holds byte 60 of the block before, all before which that block
-// decided, or at at if no block passed. p[:at] must be clean, as Span
-// has found it, and at least 6 bytes long.
+// (viramas false) or VIRAMAS_RUN does (true), with nothing written.
+// Flagging the pairs at the byte after each (JOINERS_BLOCK), in the
+// scan's form, rather than at the pair's last byte with the byte after it
+// loaded, made Persian text go 1.12x as fast through NewReader, Hindi
+// 1.05x (six interleaved passes). Where a block fails or is within 65
+// bytes of the end, the scan stops at the character that holds byte 60
+// of the block before, all before which that block decided, or at at if
+// no block passed. p[:at] must be clean, as Span has found it, and at
+// least 6 bytes long.
 TEXT ·joinerScan512(SB), NOSPLIT, $0-64
 	MOVQ      p_base+0(FP), SI
 	MOVQ      p_len+8(FP), CX
@@ -60,12 +40,12 @@ TEXT ·joinerScan512(SB), NOSPLIT, $0-64
 	PCALIGN   $64
 
 nonJoiners:
-	NONJOINERS_STEP(SCAN_BLOCK, out, nonJoinersClear)
+	NONJOINERS_STEP(out, nonJoinersClear)
 	ADDQ      $64, SI
 	JMP       nonJoiners
 
 nonJoinersClear:
-	MOVQ      R11, R15
+	XORL      R15, R15
 	ADDQ      $64, SI
 	JMP       nonJoiners
 
@@ -74,12 +54,12 @@ viramas:
 	PCALIGN   $64
 
 viramasNext:
-	VIRAMAS_STEP(SCAN_BLOCK, out, viramasClear)
+	VIRAMAS_STEP(out, viramasClear)
 	ADDQ      $64, SI
 	JMP       viramasNext
 
 viramasClear:
-	MOVQ      R11, R15
+	XORL      R15, R15
 	ADDQ      $64, SI
 	JMP       viramasNext
 

@@ -137,18 +137,7 @@
 
 // PAIRS_AT512_T is PAIRS_AT512 with t in place of Z4.
 #define PAIRS_AT512_T(t) \
-	VPERMB Z0, Z21, t; \
-	PAIRS_AT512_ON(t)
-
-// PAIRS_AT512_SRC is PAIRS_AT512_T with the bytes one on loaded from
-// src at SI, as the run of joiners takes them: the last byte's from the
-// next block.
-#define PAIRS_AT512_SRC(t) \
-	VMOVDQU64 1(SI), t; \
-	PAIRS_AT512_ON(t)
-
-// PAIRS_AT512_ON is PAIRS_AT512 from the bytes one on, in t.
-#define PAIRS_AT512_ON(t) \
+	VPERMB     Z0, Z21, t;        \
 	VPERMB     Z24, t, t;         \
 	VPTERNLOGD $0x80, t, Z7, Z5;  \
 	VPTESTMB   Z5, Z5, K6, K5
@@ -174,11 +163,12 @@
 	KSHIFTLQ $1, K7, K7;  \
 	KORQ     K7, K5, K5
 
-// PAIRS_MOVED512 is PAIRS_MOVE512 for the runs of blocks (joiners, chats),
-// which want the pairs in BX: it moves those led by E0–EF with scalar
-// instructions rather than four on mask registers: those runs are bound
-// by their vector and mask instructions, not their scalar ones (Persian
-// and Hindi 1.10x). It clobbers AX, R11, Z6 and K6.
+// PAIRS_MOVED512 is PAIRS_MOVE512 for the run of chat text, which wants
+// the pairs in BX: it moves those led by E0–EF with scalar instructions
+// rather than four on mask registers: the runs of blocks are bound by
+// their vector and mask instructions, not their scalar ones (Persian and
+// Hindi 1.10x, when the run of joiners had this form). It clobbers AX,
+// R11, Z6 and K6.
 #define PAIRS_MOVED512 \
 	VPANDQ   Z22, Z2, Z6;      \
 	VPCMPEQB Z23, Z6, K6;      \

@@ -82,17 +82,17 @@ func (c *copier) emojis(b []byte, all, other uint64) bool {
 type joinerPass func(w []byte, at int, flags uint64, e *emojiTables) uint64
 
 // joiners copies the block b, whose flags all pass, none an escaped ASCII
-// byte, up to a character left open at its end, and goes on from there
-// with a run of well-formed blocks of 64 bytes, one right after the other,
-// whose flags are all joiners that pass (joiners in the kernel):
-// non-joiners that nonJoinersIn passes where the run started with those,
-// and joiners and non-joiners after viramas, that viramasIn passes, where
-// it started with those. Each block is checked with the three bytes before
-// it, and its pairs with the byte after it, so that a character cut by the
-// end of a block has its flag, at its third byte, in the next; the flags
-// of non-joiners at the last two bytes, whose letter after is in the next
-// block, pass or not there. A block is written once the next has passed.
-// Where one fails, or at the end of src or dst, the block before is
+// byte, up to a character left open at its end, and goes on from there with
+// a run of well-formed blocks of 64 bytes, one right after the other, whose
+// flags are all joiners that pass (joiners in the kernel): non-joiners that
+// nonJoinersIn passes where the run started with those, and joiners and
+// non-joiners after viramas, that viramasIn passes, where it started with
+// those. Each block is checked with the three bytes before it, and each
+// pair flagged at the byte after it, as the scan flags them (scan512), so
+// that a character cut by the end of a block has its flag in the next; the
+// flags of non-joiners at the last two bytes, whose letter after is in the
+// next block, pass or not there. A block is written once the next has
+// passed. Where one fails, or at the end of src or dst, the block before is
 // written up to a character boundary at or before its byte 60, all before
 // which it decided itself, and the run stops there; the caller goes on as
 // it would have.
@@ -113,7 +113,7 @@ func (c *copier) joiners(b []byte, pass joinerPass) bool {
 		var before [3]byte
 		copy(before[:], c.src[at-3:at])
 		next := c.src[at : at+64]
-		all, other := c.v.flags(next, before, 0, copy512)
+		all, other := c.v.flags(next, before, 0, scan512)
 		if all != other || c.v.errorsAfter(next, before) != 0 {
 			break
 		}

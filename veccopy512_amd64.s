@@ -2549,28 +2549,25 @@ joiners:
 	// to a character left open at its end, and from there, 64 bytes at a
 	// time, each block whose only flags are those that NONJOINERS_RUN
 	// passes (R14 0, nonJoinersNext), or VIRAMAS_RUN (R14 1,
-	// viramasNext), with no more than its checks, its pairs and that
-	// pass (vecCopy512Go: joiners). The bytes
-	// back are loaded from src, so that the checks are exact across
-	// blocks, and the pairs look up the byte after each from src too:
-	// the flag of a character whose third byte starts the next block goes
-	// to that block (R15 bit 0), and under NONJOINERS_RUN the flags of
-	// the last two bytes, whose letter after is in the next block, pass
-	// there or nowhere (R15 bits 62 and 63). A block is written once the
-	// next has passed (R10 1 while one is held, in Z15); where a block
-	// fails, or does not fit, the one before is written up to a character
-	// boundary at or before its byte 60, all before which it decided
-	// itself, and the block loop goes on from there, with Z15 zero again.
-	// Where the run cut each block at its open end, a branch on its last
-	// bytes went one way or the other at random in three blocks of Hindi
-	// text out of four, and the next block's load waited on it: at a fixed
-	// stride, Hindi text went 1.09x as fast and Persian 1.11x (six
-	// interleaved passes). The path of a flagged block went through the
-	// gate, the thirds, the entry of emojis, its cut and escapes: Persian
-	// text went at 0.2x the speed of Escape(). R13 holds the emoji tables,
-	// and nothing in the run changes them. The tests of the errors and
-	// escapes, and of the pairs, are those of blockPairs and
-	// PAIRS_THIRDS512, with the byte after each pair from src; each
+	// viramasNext), with no more than its checks, its pairs and that pass
+	// (vecCopy512Go: joiners). The bytes back are loaded from src, so that
+	// the checks are exact across blocks, and each pair is flagged at the
+	// byte after it, as the scan flags them (JOINERS_BLOCK), so that a
+	// character cut by a block's end has its flag in the next; under
+	// NONJOINERS_RUN the flags of the last two bytes, whose letter after
+	// is in the next block, pass there or nowhere (R15 bits 62 and 63). A
+	// block is written once the next has passed (R10 1 while one is held,
+	// in Z15); where a block fails, or does not fit, the one before is
+	// written up to a character boundary at or before its byte 60, all
+	// before which it decided itself, and the block loop goes on from
+	// there, with Z15 zero again. Where the run cut each block at its open
+	// end, a branch on its last bytes went one way or the other at random
+	// in three blocks of Hindi text out of four, and the next block's load
+	// waited on it: at a fixed stride, Hindi text went 1.09x as fast and
+	// Persian 1.11x (six interleaved passes). The path of a flagged block
+	// went through the gate, the thirds, the entry of emojis, its cut and
+	// escapes: Persian text went at 0.2x the speed of Escape(). R13 holds
+	// the emoji tables, and nothing in the run changes them. Each
 	// instruction left out of the run counts (joinervec.go,
 	// bench/README.md). Each pass has a loop of its own, which holds the
 	// pass's tables in registers (NONJOINERS_TABLES, VIRAMAS_TABLES):
@@ -2614,12 +2611,12 @@ joinersViramas:
 nonJoinersNext:
 	CMPQ       DI, R8
 	JHI        joinersOut
-	NONJOINERS_STEP(JOINERS_BLOCK, joinersOut, nonJoinersClear)
+	NONJOINERS_STEP(joinersOut, nonJoinersClear)
 	JOINERS_HOLD
 	JMP        nonJoinersNext
 
 nonJoinersClear:
-	MOVQ       R11, R15
+	XORL       R15, R15
 	JOINERS_HOLD
 	JMP        nonJoinersNext
 
@@ -2628,12 +2625,12 @@ nonJoinersClear:
 viramasNext:
 	CMPQ       DI, R8
 	JHI        joinersOut
-	VIRAMAS_STEP(JOINERS_BLOCK, joinersOut, viramasClear)
+	VIRAMAS_STEP(joinersOut, viramasClear)
 	JOINERS_HOLD
 	JMP        viramasNext
 
 viramasClear:
-	MOVQ       R11, R15
+	XORL       R15, R15
 	JOINERS_HOLD
 	JMP        viramasNext
 
