@@ -105,10 +105,10 @@
 	VMOVDQU64 VB(const_vb8C), Z30;                 \
 	VMOVDQU64 VB(const_vb8D), Z31
 
-// JOINERS_BLOCK loads the block at SI, where it fits with the byte after
-// it (SI at most CX), with the bytes one, two and three back, and checks
-// it as blockPairs does: to out where it has an error or an escaped ASCII
-// byte. It leaves in BX its pairs flagged in the scan's form
+// JOINERS_BLOCK loads the block at SI, where SI is at most CX (which the
+// runs set 65 bytes before the end of src), with the bytes one, two and
+// three back, and checks it as blockPairs does: to out where it has an
+// error or an escaped ASCII byte. It leaves in BX its pairs flagged in the scan's form
 // (FLAGS_AFTER512: PAIRS_AFTER512, at the byte after each, from the bytes
 // two and one back), so that nothing goes from block to block.
 #define JOINERS_BLOCK(out) \

@@ -66,3 +66,40 @@ func TestSpanJoinersAround(t *testing.T) {
 		}
 	}
 }
+
+// joinerScan512 stops where its Go version does (joinerScanGo), exactly,
+// from places all over texts of joinerPieces and joinerWords, inside
+// characters too, with either pass, under every set of joinerSets with
+// the emoji tables.
+func TestJoinerScanGo(t *testing.T) {
+	if !haveWide {
+		t.Skip("no AVX-512 kernel on this processor")
+	}
+	sets, _ := goSets(joinerSets)
+	rng := rand.New(rand.NewPCG(43, 44))
+	pieces := slices.Concat(slices.Repeat(joinerWords, 4), joinerPieces)
+	scans := 0
+	for range runs(300) {
+		in := pieceText(rng, 128+rng.IntN(600), pieces, joinerWords)
+		for _, s := range sets {
+			if s.kseq.emoji == nil {
+				continue
+			}
+			for at := 6; at < len(in); at += 1 + rng.IntN(8) {
+				for _, viramas := range []bool{false, true} {
+					got := vecScanJoiners(in, at, s.set.vec, s.kseq.emoji, viramas)
+					want := joinerScanGo(in, at, s.set.vec, s.kseq.emoji, viramas)
+					if got != want {
+						t.Fatalf("% x: from %d, viramas %v: vecScanJoiners = %d, joinerScanGo %d", in, at, viramas, got, want)
+					}
+					if got > at {
+						scans++
+					}
+				}
+			}
+		}
+	}
+	if scans < runs(300) {
+		t.Errorf("only %d scans passed a block", scans)
+	}
+}

@@ -126,8 +126,6 @@ func vecCopy(dst, src []byte, v *vecTables, esc *escapeTable, k *kernelSeq) (nDs
 //go:noescape
 func vecCopy256(dst, src []byte, v *vecTables, esc *escapeTable, e *emojiTables) (nDst, nSrc int)
 
-// vecCopy512 is vecCopy for blocks of 64 bytes, with AVX-512.
-//
 // joinerScan512 returns how far p is clean from p[at] as the run of
 // joiners of vecCopy512 finds it, with the pass over non-joiners between
 // letters, or over joiners after viramas: at where it passes no block
@@ -136,6 +134,8 @@ func vecCopy256(dst, src []byte, v *vecTables, esc *escapeTable, e *emojiTables)
 //go:noescape
 func joinerScan512(p []byte, at int, v *vecTables, e *emojiTables, viramas bool) int
 
+// vecCopy512 is vecCopy for blocks of 64 bytes, with AVX-512.
+//
 //go:noescape
 func vecCopy512(dst, src []byte, v *vecTables, esc *escapeTable, k *kernelSeq) (nDst, nSrc int)
 

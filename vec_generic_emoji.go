@@ -110,19 +110,8 @@ func (c *copier) joiners(b []byte, pass joinerPass) bool {
 		if at+65 > len(c.src) || dat+64 > len(c.dst) {
 			break
 		}
-		var before [3]byte
-		copy(before[:], c.src[at-3:at])
-		next := c.src[at : at+64]
-		all, other := c.v.flags(next, before, 0, scan512)
-		if all != other || c.v.errorsAfter(next, before) != 0 {
-			break
-		}
-		w := c.src[:at+64]
-		if pend != 0 && pass(w, at-64, pend, c.k.emoji) != pend {
-			break
-		}
-		left := other &^ pass(w, at, other, c.k.emoji)
-		if left&^(3<<62) != 0 {
+		left, ok := joinerBlock(c.v, c.k.emoji, c.src, at, pass, pend)
+		if !ok {
 			break
 		}
 		if held {
@@ -137,6 +126,61 @@ func (c *copier) joiners(b []byte, pass joinerPass) bool {
 		c.nSrc += r
 	}
 	return true
+}
+
+// joinerBlock reports whether the block of src at at passes in a run of
+// joiners under pass (JOINERS_BLOCK and NONJOINERS_STEP or VIRAMAS_STEP),
+// with pend the flags that the block before left at its last two bytes,
+// and returns those that it leaves to the next. It reads the six bytes
+// before the block.
+func joinerBlock(v *vecTables, e *emojiTables, src []byte, at int, pass joinerPass, pend uint64) (left uint64, ok bool) {
+	var before [3]byte
+	copy(before[:], src[at-3:at])
+	next := src[at : at+64]
+	// The escaped ASCII bytes apart, as JOINERS_BLOCK tests them: in the
+	// scan's form the flag of a pair led by C0–DF falls on the byte after
+	// it, which may be one, and flags would have it in other alone.
+	esc := v.escapedIn(next)
+	for i, c := range next {
+		if c >= 0x80 {
+			esc &^= 1 << i // escapedIn takes every byte as ASCII
+		}
+	}
+	_, other := v.flags(next, before, 0, scan512)
+	if esc != 0 || v.errorsAfter(next, before) != 0 {
+		return 0, false
+	}
+	w := src[:at+64]
+	if pend != 0 && pass(w, at-64, pend, e) != pend {
+		return 0, false
+	}
+	left = other &^ pass(w, at, other, e)
+	return left, left&^(3<<62) == 0
+}
+
+// joinerScanGo is joinerScan512 in Go: the run of joiners from p[at] under
+// the pass over joiners after viramas or over non-joiners between letters,
+// with nothing written, up to the character that holds byte 60 of the
+// block before the first that fails or is within 65 bytes of the end of
+// p; at where no block passes.
+func joinerScanGo(p []byte, at int, v *vecTables, e *emojiTables, viramas bool) int {
+	pass := joinerPass(nonJoinersIn)
+	if viramas {
+		pass = viramasIn
+	}
+	n := at
+	var pend uint64
+	for n+65 <= len(p) {
+		left, ok := joinerBlock(v, e, p, n, pass, pend)
+		if !ok {
+			break
+		}
+		n, pend = n+64, left
+	}
+	if n == at {
+		return at
+	}
+	return n - 64 + charStartBefore(p[n-64:n], 60)
 }
 
 // charStartBefore returns where the character of the well-formed block b
