@@ -11,8 +11,9 @@ import (
 // does, and Transform writes what it writes, on Persian and Hindi text
 // long enough for the scan, with joinerPieces among the words: non-joiners
 // and joiners that pass and that do not, after viramas and letters or
-// not, at every place in its blocks, and what ends its run (escaped and C1
-// controls, emoji, ill-formed bytes), under every set of joinerSets.
+// not, falling anywhere in its blocks, and what ends its run (escaped and
+// C1 controls, emoji, ill-formed bytes), under every set of joinerSets;
+// TestSpanJoinersAround puts each at every place.
 func TestSpanJoiners(t *testing.T) {
 	passing := []string{"می\u200cخواهم ", "کتاب\u200cها ", "خانه\u200cای ", "क्\u200dष ", "स्\u200cत ", "द्\u200dध "}
 	pieces := slices.Concat(slices.Repeat(joinerWords, 40), slices.Repeat(passing, 15), joinerPieces)
