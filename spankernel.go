@@ -17,7 +17,9 @@ var spanEscapes escapeTable
 // or stripped (kernelSeq without esc, invalid or kernelStrip), so that it
 // stops at the first change; clean, which Span calls next, goes on from
 // there. Copying costs more than scanning, so Span calls this only once an
-// emoji, a joiner or an SGR sequence has passed. The AVX2 kernel passes the
+// emoji, a joiner or an SGR sequence has passed, and right after a joiner
+// of a script the AVX-512 kernel's run of joiners scans first, with no
+// copy (scanJoiners). The AVX2 kernel passes the
 // joiners, selectors and tags of emoji and of scripts too (narrowPasses),
 // and keepSpan SGR sequences: with the first, under -tags sanitize_narrow,
 // the invisible classes read Persian and Hindi text through NewReader 1.9x
