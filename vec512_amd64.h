@@ -133,13 +133,10 @@
 // (PAIRS_THIRDS512). Pairs whose third bytes differ are in classes apart
 // (pairCover), so the third byte alone is the index, and the thirds of
 // pairs not led by E0–EF hold every byte. It clobbers Z4 and Z5.
-#define PAIRS_AT512 PAIRS_AT512_T(Z4)
-
-// PAIRS_AT512_T is PAIRS_AT512 with t in place of Z4.
-#define PAIRS_AT512_T(t) \
-	VPERMB     Z0, Z21, t;        \
-	VPERMB     Z24, t, t;         \
-	VPTERNLOGD $0x80, t, Z7, Z5;  \
+#define PAIRS_AT512 \
+	VPERMB     Z0, Z21, Z4;       \
+	VPERMB     Z24, Z4, Z4;       \
+	VPTERNLOGD $0x80, Z4, Z7, Z5; \
 	VPTESTMB   Z5, Z5, K6, K5
 
 // PAIRS_THIRDS512 adds to K1 and K2 the pairs of PAIRS_AT512, in K5, where
