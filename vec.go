@@ -78,6 +78,11 @@ type vecTables struct {
 	byte1High [32]byte
 	byte1Low  [32]byte
 	byte2High [32]byte
+	// The same, and hi, for the AVX-512 kernels, which look them up with
+	// VPERMB by the low six bits of a byte: of the byte shifted right by
+	// two for the tables of high halves (hi64[i] is hi[i>>2]), of the
+	// byte itself for byte1Low, so that no half is masked out first.
+	hi64, byte1High64, byte1Low64, byte2High64 [64]byte
 	open      [32]byte // less than this at the end of a block: no character left open
 	open64    [64]byte // the same for a block of 64 bytes, for the AVX-512 kernels
 	third     [32]byte // E0-80: subtracted with saturation, leaves bit 7 from E0 up
@@ -206,6 +211,10 @@ func vecTablesOf(s *set) *vecTables {
 		v.c1Lead[i], v.c1Max[i] = c1Lead, 0x9F
 		v.open[i] = 0xFF
 		v.third[i], v.fourth[i], v.nibble[i], v.bit7[i] = 0xE0-0x80, 0xF0-0x80, 0x0F, 0x80
+	}
+	for i := range 64 {
+		v.hi64[i], v.byte1Low64[i] = hi[i>>2], klTables[1][i&15]
+		v.byte1High64[i], v.byte2High64[i] = klTables[0][i>>2], klTables[2][i>>2]
 	}
 	if haveWide {
 		v.wide = 1

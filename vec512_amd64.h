@@ -1,18 +1,20 @@
 // Macros of the AVX-512 kernels, vecscan512_amd64.s and veccopy512_amd64.s:
 // the forms of vecScan and vecCopy (vec_amd64.s) for 64 bytes per step,
 // for processors with AVX-512BW and VBMI. They make the same checks on the
-// same tables, broadcast to four lanes, with the results in mask
-// registers, and look the pairs up by byte rather than by nibble. What a
+// same tables, broadcast to four lanes or, where VPERMB looks them up by
+// six bits of a byte rather than VPSHUFB by four, spread over 64 entries,
+// with the results in mask registers, and look the pairs up by byte
+// rather than by nibble. What a
 // block is and where the kernel stops are those of the AVX2 kernels for
 // blocks of 64 bytes (scanModel, with a block of 64).
 
 // ESCAPED sets k in the bytes of x, all ASCII, that are escaped: escLo
-// (Z12) and hi (Z13) say so for the low and the high half of each byte.
-// It clobbers t.
+// (Z12) and hi64 (Z13) say so for the low and the high half of each byte,
+// the second looked up by the byte shifted right by two, whose low six
+// bits VPERMB takes: its top six. It clobbers t.
 #define ESCAPED(x, t, k) \
-	VPSRLW   $4, x, t;  \
-	VPANDQ   Z14, t, t; \
-	VPSHUFB  t, Z13, t; \
+	VPSRLW   $2, x, t;  \
+	VPERMB   Z13, t, t; \
 	VPSHUFB  x, Z12, Z5; \
 	VPTESTMB Z5, t, k
 
@@ -20,8 +22,8 @@
 // (Keiser–Lemire), as CHECK does in vec_amd64.s; C1_512 adds the C1
 // controls, which a set with pairs finds among them (pairs.go). Z15 is the
 // block before. It leaves the bytes one and two places back in Z2 and Z3
-// and the high halves of the block in Z1, for C1_512, PAIRS512 and
-// CHECK_ESC512, and clobbers Z4–Z6 and Z11.
+// and the block shifted right by two in Z1, whose low six bits are the top
+// six of each byte, for CHECK_ESC512, and clobbers Z4–Z6 and Z11.
 #define CHECK512 \
 	CHECK512_SHIFT; \
 	CHECK512_BACK
@@ -68,23 +70,23 @@
 // which may be Z4 itself: the run of joiners keeps them in Z4 for its pass
 // (NONJOINERS_RUN).
 #define CHECK512_ERRS_T(t) \
-	/* Keiser–Lemire: errors in pairs of bytes ... */ \
-	VPSRLW  $4, Z2, Z5;  \
-	VPANDQ  Z14, Z5, Z5; \
-	VPSHUFB Z5, Z10, Z5; \
-	VPANDQ  Z14, Z2, Z6; \
-	VPSHUFB Z6, Z9, Z6;  \
+	/* Keiser–Lemire: errors in pairs of bytes, by the high half of */ \
+	/* the byte before, its low half and the high half of the byte, */ \
+	/* each looked up with VPERMB by six bits (vecTables.byte1High64): */ \
+	/* with VPSHUFB by four, each half masked out first, three */ \
+	/* instructions more a block. ... */ \
+	VPSRLW  $2, Z2, Z5;  \
+	VPERMB  Z10, Z5, Z5; \
+	VPERMB  Z9, Z2, Z6;  \
 	VPANDQ  Z6, Z5, Z5;  \
-	VPSRLW  $4, Z0, Z1;  \
-	VPANDQ  Z14, Z1, Z1; \
-	VPSHUFB Z1, Z8, Z6;  \
-	VPANDQ  Z6, Z5, Z5;  \
-	/* ... and whether a third or fourth byte must be a continuation. */ \
-	VPSUBUSB Z16, Z3, Z11; \
-	VPSUBUSB Z17, Z4, t;   \
-	VPORQ    t, Z11, Z11;  \
-	VPANDQ   Z18, Z11, Z11; \
-	VPXORQ   Z5, Z11, Z11
+	VPSRLW  $2, Z0, Z1;  \
+	VPERMB  Z8, Z1, Z6;  \
+	/* ... and whether a third or fourth byte must be a continuation: */ \
+	/* ((Z11 | t) & Z18) ^ (Z5 & Z6), in three instructions for five. */ \
+	VPSUBUSB   Z16, Z3, Z11;       \
+	VPSUBUSB   Z17, Z4, t;         \
+	VPTERNLOGD $0xA8, Z18, t, Z11; \
+	VPTERNLOGD $0x78, Z6, Z5, Z11
 
 // C1_512 adds to K1 the C1 controls: C2 then 80–9F, the second byte
 // flagged. The two compares into mask registers share two units with the
@@ -220,7 +222,7 @@
 #define FLAGS_AFTER512 \
 	PAIRS_AFTER512(Z6);                    \
 	/* The escaped ASCII bytes with the errors, and the pairs. */ \
-	VPSHUFB        Z1, Z13, Z1;            \
+	VPERMB         Z13, Z1, Z1;            \
 	VPSHUFB        Z0, Z12, Z2;            \
 	VPTERNLOGD     $0xF8, Z2, Z1, Z11;     \
 	VPORQ          Z5, Z11, Z11;           \
@@ -234,31 +236,32 @@
 	ESC512(Z1, Z2, K2); \
 	KORQ K1, K2, K2
 
-// ESC512 sets k in the escaped ASCII bytes of the block Z0, whose high
-// halves are in Z1, as CHECK_ESC512 finds them, by way of hi and lo: it
-// clobbers those, which may be Z1 and Z2.
+// ESC512 sets k in the escaped ASCII bytes of the block Z0, shifted right
+// by two in Z1 (CHECK512), as CHECK_ESC512 finds them, by way of hi and
+// lo: it clobbers those, which may be Z1 and Z2.
 #define ESC512(hi, lo, k) \
-	VPSHUFB  Z1, Z13, hi; \
+	VPERMB   Z13, Z1, hi; \
 	VPSHUFB  Z0, Z12, lo; \
 	VPTESTMB lo, hi, k
 
 // ERRS_ESCAPED512 sets Z6 nonzero in the bytes of the block Z0 that
 // CHECK512_ERRS found ill-formed (Z11) or that are escaped ASCII bytes (as
-// ESC512 finds them, with the high halves of the block in Z1). It
+// ESC512 finds them, with the block shifted right by two in Z1). It
 // clobbers Z7.
 #define ERRS_ESCAPED512 \
-	VPSHUFB    Z1, Z13, Z6; \
+	VPERMB     Z13, Z1, Z6; \
 	VPSHUFB    Z0, Z12, Z7; \
 	VPTERNLOGD $0xEA, Z11, Z7, Z6 /* Z11 | Z6&Z7 */
 
-// LOAD_TABLES512 loads the tables, each 16 bytes broadcast to four lanes.
+// LOAD_TABLES512 loads the tables, each 16 bytes broadcast to four lanes,
+// but those that VPERMB looks up, of 64.
 #define LOAD_TABLES512 \
 	VBROADCASTI32X4 vecTables_nibble(DX), Z14;     \
-	VBROADCASTI32X4 vecTables_hi(DX), Z13;         \
+	VMOVDQU64       vecTables_hi64(DX), Z13;       \
 	VBROADCASTI32X4 vecTables_escLo(DX), Z12;      \
-	VBROADCASTI32X4 vecTables_byte1High(DX), Z10;  \
-	VBROADCASTI32X4 vecTables_byte1Low(DX), Z9;    \
-	VBROADCASTI32X4 vecTables_byte2High(DX), Z8;   \
+	VMOVDQU64       vecTables_byte1High64(DX), Z10; \
+	VMOVDQU64       vecTables_byte1Low64(DX), Z9;  \
+	VMOVDQU64       vecTables_byte2High64(DX), Z8; \
 	VBROADCASTI32X4 vecTables_third(DX), Z16;      \
 	VBROADCASTI32X4 vecTables_fourth(DX), Z17;     \
 	VBROADCASTI32X4 vecTables_bit7(DX), Z18;       \

@@ -51,6 +51,26 @@ func TestVectorTablesFollowTable37(t *testing.T) {
 	}
 }
 
+// The tables that the AVX-512 kernels look up with VPERMB, by six bits of a
+// byte, say what the 16-entry ones say (klPair, hi) for every pair of
+// bytes and every byte.
+func TestVectorTables64(t *testing.T) {
+	v := New().(*sanitizer).set.vec
+	if v == nil {
+		t.Skip("no kernel on this processor")
+	}
+	for a := 0; a < 256; a++ {
+		for b := 0; b < 256; b++ {
+			if got, want := v.byte1High64[a>>2]&v.byte1Low64[a&63]&v.byte2High64[b>>2], klPair(byte(a), byte(b)); got != want {
+				t.Fatalf("% x: %08b by six bits, %08b by four", []byte{byte(a), byte(b)}, got, want)
+			}
+		}
+		if v.hi64[a>>2] != v.hi[a>>4] {
+			t.Fatalf("%#x: hi64 %08b, hi %08b", a, v.hi64[a>>2], v.hi[a>>4])
+		}
+	}
+}
+
 // The ranges of each class are the characters it holds, from U+00A0 up,
 // code point by code point.
 func TestClassRanges(t *testing.T) {
