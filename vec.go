@@ -78,17 +78,19 @@ type vecTables struct {
 	byte1High [32]byte
 	byte1Low  [32]byte
 	byte2High [32]byte
-	// The same, and hi, for the AVX-512 kernels, which look them up with
-	// VPERMB by the low six bits of a byte: of the byte shifted right by
-	// two for the tables of high halves (hi64[i] is hi[i>>2]), of the
-	// byte itself for byte1Low, so that no half is masked out first.
-	hi64, byte1High64, byte1Low64, byte2High64 [64]byte
 	open      [32]byte // less than this at the end of a block: no character left open
 	open64    [64]byte // the same for a block of 64 bytes, for the AVX-512 kernels
 	third     [32]byte // E0-80: subtracted with saturation, leaves bit 7 from E0 up
 	fourth    [32]byte // F0-80: likewise from F0 up
 	nibble    [32]byte // 0F
 	bit7      [32]byte // 80
+
+	// The Keiser–Lemire tables and hi for the AVX-512 kernels, which look
+	// them up with VPERMB by the low six bits of a byte: of the byte
+	// shifted right by two for those of high halves (hi64[i] is
+	// hi[i>>2]), of the byte itself for byte1Low, so that no half is
+	// masked out first.
+	hi64, byte1High64, byte1Low64, byte2High64 [64]byte
 
 	escapes uint64 // nonzero when some ASCII byte is escaped
 	pairs   uint64 // nonzero when some pair is flagged
