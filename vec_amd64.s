@@ -122,6 +122,20 @@
 	VPSHUFB Y7, Y13, Y6;                \
 	VPAND   Y6, Y5, Y5
 
+// PAIRS_DENSE notes in last that the block at pos, which both gates of
+// its pairs let through (LEADS, PAIRS), is clean, and where the last such
+// was within 64 bytes before it, sets dense to where the 2 KiB after it
+// end, which leave the gates out (nextDense, blockDense); else it goes to
+// done. It clobbers R11.
+#define PAIRS_DENSE(pos, dense, last, done) \
+	MOVQ pos, R11;       \
+	SUBQ last, R11;      \
+	MOVQ pos, last;      \
+	CMPQ R11, $64;       \
+	JA   done;           \
+	LEAQ 2048(pos), R11; \
+	MOVQ R11, dense
+
 // CHECK_ESC finishes CHECK: Y2 gets the escaped ASCII bytes (the table
 // gives 0 for bytes from 80 up) and what Y3 holds.
 #define CHECK_ESC \
@@ -530,13 +544,7 @@ nextPairs:
 	CHECK_ESC
 	VPTEST Y2, Y2
 	JNZ    scanFlagged
-	MOVQ   AX, R11
-	SUBQ   scanPairs-64(SP), R11
-	MOVQ   AX, scanPairs-64(SP)
-	CMPQ   R11, $64
-	JA     nextClean
-	LEAQ   2048(AX), R11
-	MOVQ   R11, scanDense-56(SP)
+	PAIRS_DENSE(AX, scanDense-56(SP), scanPairs-64(SP), nextClean)
 
 nextClean:
 	VMOVDQU Y0, Y15
@@ -839,13 +847,7 @@ blockPairs:
 	CHECK_ESC
 	VPTEST Y2, Y2
 	JNZ    flagged
-	MOVQ   SI, R11
-	SUBQ   copyPairs-40(SP), R11
-	MOVQ   SI, copyPairs-40(SP)
-	CMPQ   R11, $64
-	JA     blockClean
-	LEAQ   2048(SI), R11
-	MOVQ   R11, copyDense-32(SP)
+	PAIRS_DENSE(SI, copyDense-32(SP), copyPairs-40(SP), blockClean)
 	JMP    blockClean
 
 blockDense:
