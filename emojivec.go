@@ -72,6 +72,7 @@ const (
 	vb5F // added to 21–7E, as signed bytes: under DE (EMOJIS_WELL)
 	vbDE
 	vbBF // taken from a lead, with saturation, for leadsAt (NONJOINERS_RUN)
+	vbFE // 8C and 8D alike under it (VIRAMAS_RUN)
 	vecBytes
 )
 
@@ -87,7 +88,7 @@ func (e *emojiTables) setVec() {
 	classify(&e.rows3, &e.cols3, &e.symbols, 0x01, 0x02, pictRows3)
 	classify(&e.rows3, &e.cols3, bitsFrom(0x2000, symbolBases), 0x40, 0x80, baseRows3)
 	for i, b := range [vecBytes]byte{0xF0, 0x9F, 0xE2, 0x80, 0x8D, 0xEF, 0xB8, 0x8F, 0xC0, 0x90, 0x20, 0x7F,
-		vecPict4, vecBase4, vecMod4, vecPict3, vecBase3, 0xF3, 0x8C, 0xE0, 0x5F, 0xDE, 0xBF} {
+		vecPict4, vecBase4, vecMod4, vecPict3, vecBase3, 0xF3, 0x8C, 0xE0, 0x5F, 0xDE, 0xBF, 0xFE} {
 		for j := range e.bytes[i] {
 			e.bytes[i][j] = b
 		}

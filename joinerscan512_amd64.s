@@ -29,6 +29,7 @@ TEXT ·joinerScan512(SB), NOSPLIT, $0-64
 	MOVQ      v+32(FP), DX
 	MOVQ      e+40(FP), R13
 	LOAD_TABLES512
+	JOINERS_TABLES
 	SUBQ      $65, CX
 	XORL      R15, R15
 	CMPB      viramas+48(FP), $0

@@ -61,6 +61,10 @@ type vecTables struct {
 	// third byte of a character of three bytes (nibbleTables.third).
 	pairLead64, pairSec64 [64]byte
 	pairThird             [64]byte
+	// pairLead64 one place on, for the runs of joiners, which look a lead
+	// byte less BF, with saturation, up in it (JOINERS_BLOCK): every byte
+	// that leads nothing goes to pairLeadBF[0], which is 0, with no mask.
+	pairLeadBF [64]byte
 	// The classes of the byte after a pair by its halves, for the AVX2
 	// kernels (nibbleTables.thirdHi): pairThirdHi[c>>4] & pairThirdLo[c&15].
 	pairThirdHi, pairThirdLo [32]byte
@@ -192,6 +196,9 @@ func vecTablesOf(s *set) *vecTables {
 	}
 	for i := range 64 {
 		v.pairLead64[i], v.pairSec64[i] = pt.lead(byte(0xC0+i)), pt.second(byte(0x80+i))
+		if i > 0 {
+			v.pairLeadBF[i] = pt.lead(byte(0xBF + i))
+		}
 		l := leads[0xC0+i]
 		v.leadRows[i] = [4]byte{byte(l.size), l.lo, l.hi}
 	}

@@ -890,3 +890,29 @@ func (s *set) cover() []pairClass {
 	p, tr := s.pairs(), s.triples()
 	return pairCover(&p, &tr)
 }
+
+// The runs of joiners look the classes of a pair's lead up in pairLeadBF
+// by the byte less BF, with saturation (JOINERS_BLOCK), where the other
+// kernels look them up in pairLead64 under a mask of the bytes from C0
+// up: the two must flag the same pairs, for the sets of every kind of
+// pair table (pairTablesOf): of classes, of a range table, of a function.
+func TestPairLeadBF(t *testing.T) {
+	for i, o := range []Option{Also(Invisible | Tags | VariationSelectors), Also(Bidi | LineSeparators),
+		AlsoIn(unicode.Arabic), AlsoFunc(func(r rune) bool { return r == 0x204C })} {
+		v := New(o).(*sanitizer).set.vec
+		if v == nil {
+			t.Skip("no kernel on this processor")
+		}
+		// FF leads nothing: a block that holds it has an error, which
+		// JOINERS_BLOCK goes out at before it looks at pairs.
+		for b := 0; b < 0xFF; b++ {
+			want := byte(0)
+			if b >= 0xC0 {
+				want = v.pairLead64[b&63]
+			}
+			if got := v.pairLeadBF[max(b-0xBF, 0)&63]; got != want {
+				t.Fatalf("set %d: lead %#x: pairLeadBF %08b, pairLead64 %08b", i, b, got, want)
+			}
+		}
+	}
+}

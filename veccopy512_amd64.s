@@ -2585,6 +2585,7 @@ joinersFirst:
 	// instructions fewer a block.
 	SUBQ      $65, CX
 	SUBQ      $64, R8
+	JOINERS_TABLES
 	TESTQ     R14, R14
 	JNZ       joinersViramas
 	NONJOINERS_TABLES
@@ -2657,14 +2658,24 @@ joinersOut:
 joinersDone:
 	ADDQ       $65, CX
 	ADDQ       $64, R8
-	// The registers that the run took for its tables: those of csi and
-	// csis put back. C1_512's, Z19 and Z20, need not be: only a set with
-	// pairs comes here, through blockPairs, and only a set with none
-	// reaches C1_512.
+	// The registers that the run took for its tables and bytes put
+	// back: those of csi and csis, Z30 and Z31, and of LOAD_TABLES512
+	// and the kernel's start, Z14 and Z21–Z25 (JOINERS_TABLES,
+	// NONJOINERS_TABLES, VIRAMAS_TABLES). C1_512's, Z19 and Z20, need not
+	// be: only a set with pairs comes here, through blockPairs, and only
+	// a set with none reaches C1_512.
 	MOVL       $0x30, R11
 	VPBROADCASTB R11, Z30
 	MOVL       $0x1B, R11
 	VPBROADCASTB R11, Z31
+	VBROADCASTI32X4 vecTables_nibble(DX), Z14
+	VMOVDQU64  nextBytes<>(SB), Z21
+	MOVL       $0xF0, R11
+	VPBROADCASTB R11, Z22
+	MOVL       $0xE0, R11
+	VPBROADCASTB R11, Z23
+	MOVL       $0x40, R11
+	VPBROADCASTB R11, Z25
 	VPXORQ     Z15, Z15, Z15
 	JMP        block
 
