@@ -26,19 +26,20 @@
 // its continuation byte looks up joinsNotLeft or joinsNotRight, which
 // have the bits of the leads whose letter does not join on that side,
 // never none (TestJoinerVecTables). The two have no bit in common just
-// where the letter joins. Z2, Z3 and Z4 hold the bytes one, two and
-// three back, which the run loads; K6's first two bits, which the shift
+// where the letter joins. The non-joiner is flagged, and tested by its
+// first and last bytes alone, E2 and 8C: no set that the runs run for
+// escapes another character that those two start and end (joinerAt). Z2 and Z3 hold the bytes one and
+// two back, which the run loads; K6's first two bits, which the shift
 // drops, decide the flags that the block before left at its last two
-// bytes. Taking the third from Z4 rather than loading it again made
-// Persian text 1.046x as fast (ten interleaved passes). Its tables and
-// bytes are in Z19–Z23, Z30 and Z31 (NONJOINERS_TABLES): with the bytes
-// XORed from memory (VB), as the emoji passes have them, and the XORs
-// ORed by one VPTERNLOGD, the scan read Persian text 0.98x as fast
-// through NewReader; each of its bytes XORed from a register, and each
-// but the first with the OR in one VPTERNLOGD (Z7 | x^c), is one
-// instruction fewer a block (eight interleaved passes, with JOINERS_TABLES:
-// 1.02-1.04x). It reads 6 bytes before SI, clobbers Z1 and Z4–Z7, and
-// leaves the test of every byte in K6.
+// bytes. Its tables and bytes are in Z19–Z21, Z23, Z30 and Z31
+// (NONJOINERS_TABLES). Eight interleaved passes, the scan through
+// NewReader on Persian text: with the bytes XORed from memory (VB), as the
+// emoji passes have them, and the XORs ORed by one VPTERNLOGD, it read at
+// 0.98x this speed; each byte XORed from a register, and the second with
+// the OR in one VPTERNLOGD (Z7 | x^c), is one instruction fewer a block
+// (1.02-1.04x, with JOINERS_TABLES), and the test of 80 left out one more
+// (1.02x). It reads 6 bytes before SI, clobbers Z1 and Z4–Z7, and leaves
+// the test of every byte in K6.
 #define NONJOINERS_RUN \
 	/* Z7: the non-joiner, two to four bytes back, and the letter */ \
 	/* before it, five and six, that does not join on its left. */ \
@@ -50,7 +51,6 @@
 	VPERMB     Z30, Z5, Z5;                         \
 	VPXORQ     Z20, Z3, Z7;                         \
 	VPTERNLOGD $0xF6, Z21, Z1, Z7 /* Z7 | Z1^E2 */;  \
-	VPTERNLOGD $0xF6, Z22, Z4, Z7 /* Z7 | Z4^80 */;  \
 	VPTERNLOGD $0xF8, Z6, Z5, Z7 /* Z7 | Z5&Z6 */;  \
 	/* And the letter after it, here, that does not join on its right. */ \
 	VPSUBUSB   Z23, Z2, Z4;                         \
@@ -68,14 +68,16 @@
 // its two continuation bytes need no test (viramaRunGo).
 // As NONJOINERS_RUN, it writes one mask register: the joiner's and the
 // virama's tests are bytes that are 0 where each passes, ORed and tested
-// once. A joiner is 8C or 8D after E2 80: (x&FE)^8C is 0 for those two
-// alone. The virama's second byte looks up viramaRowsNot, its third
+// once. A joiner is flagged, and tested by its first and last bytes
+// alone, as in NONJOINERS_RUN: E2, and 8C or 8D, for which (x&FE)^8C is
+// 0. The virama's second byte looks up viramaRowsNot, its third
 // viramaColsAt, which have no bit in common just where the two end one
-// (TestJoinerVecTables). Z2 and Z3 hold the bytes one and two back,
-// which the run loads; its tables and bytes are in Z19–Z22, Z25, Z30 and
-// Z31 (VIRAMAS_TABLES), each byte XORed from a register as in
-// NONJOINERS_RUN, two instructions fewer a block than with them in
-// memory. It reads 5 bytes before SI, and clobbers Z1 and Z4–Z7 and K6.
+// (TestJoinerVecTables). Z3 holds the bytes two back, which the run
+// loads; its tables and bytes are in Z19–Z21, Z25, Z30 and Z31
+// (VIRAMAS_TABLES), each byte XORed from a register as in
+// NONJOINERS_RUN: three instructions fewer a block than with them in
+// memory and 80 tested. It reads 5 bytes before SI, and clobbers Z1 and
+// Z4–Z7 and K6.
 #define VIRAMAS_RUN \
 	/* Z7: the joiner, up to two bytes back, and a lead of E0 five. */ \
 	VMOVDQU64  -5(SI), Z5;                          \
@@ -83,7 +85,6 @@
 	VMOVDQU64  -3(SI), Z1;                          \
 	VPXORQ     Z21, Z3, Z7;                         \
 	VPTERNLOGD $0xF6, Z25, Z5, Z7 /* Z7 | Z5^E0 */;  \
-	VPTERNLOGD $0xF6, Z22, Z2, Z7 /* Z7 | Z2^80 */;  \
 	VPANDQ     Z31, Z0, Z6;                         \
 	VPTERNLOGD $0xF6, Z30, Z6, Z7 /* Z7 | Z6^8C */;  \
 	/* And the virama's last two bytes, three and four back. */ \
@@ -95,8 +96,8 @@
 	ANDQ       BX, R12
 
 // NONJOINERS_TABLES loads what NONJOINERS_RUN looks up and the bytes it
-// compares with into Z19–Z23, Z30 and Z31, and VIRAMAS_TABLES what
-// VIRAMAS_RUN does into Z19–Z22, Z25, Z30 and Z31, from the emoji tables
+// compares with into Z19–Z21, Z23, Z30 and Z31, and VIRAMAS_TABLES what
+// VIRAMAS_RUN does into Z19–Z21, Z25, Z30 and Z31, from the emoji tables
 // at R13. The vector registers they and JOINERS_TABLES take are those
 // that the runs' macros leave free; the copying kernel puts back what it
 // had there where its run ends (veccopy512_amd64.s: joinersDone).
@@ -104,7 +105,6 @@
 	VMOVDQU64 emojiTables_leadsAt(R13), Z19;       \
 	VMOVDQU64 VB(const_vb8C), Z20;                 \
 	VMOVDQU64 VB(const_vbE2), Z21;                 \
-	VMOVDQU64 VB(const_vb80), Z22;                 \
 	VMOVDQU64 VB(const_vbBF), Z23;                 \
 	VMOVDQU64 emojiTables_joinsNotLeft(R13), Z30;  \
 	VMOVDQU64 emojiTables_joinsNotRight(R13), Z31
@@ -113,7 +113,6 @@
 	VMOVDQU64 emojiTables_viramaRowsNot(R13), Z19; \
 	VMOVDQU64 emojiTables_viramaColsAt(R13), Z20;  \
 	VMOVDQU64 VB(const_vbE2), Z21;                 \
-	VMOVDQU64 VB(const_vb80), Z22;                 \
 	VMOVDQU64 VB(const_vbE0), Z25;                 \
 	VMOVDQU64 VB(const_vb8C), Z30;                 \
 	VMOVDQU64 VB(const_vbFE), Z31

@@ -125,16 +125,27 @@ func nonJoinerVecGo(block *[64]byte, flags uint64, e *emojiTables) uint64 {
 // nonJoinerRunGo is NONJOINERS_RUN: nonJoinerVecGo for the block at
 // w[at:], whose letter before a non-joiner may also be in w before it.
 func nonJoinerRunGo(w []byte, at int, flags uint64, e *emojiTables) uint64 {
-	return nonJoinersIn(w[:at+64], at, flags, e)
+	return nonJoinersRun(w[:at+64], at, flags, e)
 }
 
 // nonJoinersIn is nonJoinerVecGo for the flags of the block at w[at:],
 // which ends w, with the bytes of w before it.
 func nonJoinersIn(w []byte, at int, flags uint64, e *emojiTables) uint64 {
+	return nonJoiners(w, at, flags, e, false)
+}
+
+// nonJoinersRun is nonJoinersIn as a run of joiners takes a non-joiner: by
+// its first and last bytes (joinerAt).
+func nonJoinersRun(w []byte, at int, flags uint64, e *emojiTables) uint64 {
+	return nonJoiners(w, at, flags, e, true)
+}
+
+// nonJoiners is nonJoinersIn, or nonJoinersRun if run.
+func nonJoiners(w []byte, at int, flags uint64, e *emojiTables, run bool) uint64 {
 	var pass uint64
 	for f := flags; f != 0; f &= f - 1 {
 		k := at + bits.TrailingZeros64(f)
-		if k >= 2 && string(w[k-2:k+1]) == "\u200c" &&
+		if k >= 2 && joinerAt(w, k, 0x8C, run) &&
 			letterJoins(w, k-4, &e.joining)&joinsOnLeft != 0 && letterJoins(w, k+1, &e.joining)&joinsOnRight != 0 {
 			pass |= 1 << (k - at)
 		}
@@ -145,7 +156,7 @@ func nonJoinersIn(w []byte, at int, flags uint64, e *emojiTables) uint64 {
 // viramaRunGo is VIRAMAS_RUN: viramaVecGo for the block at w[at:], whose
 // virama before a joiner may also be in w before it.
 func viramaRunGo(w []byte, at int, flags uint64, e *emojiTables) uint64 {
-	return viramasIn(w[:at+64], at, flags, e)
+	return viramasRun(w[:at+64], at, flags, e)
 }
 
 // viramaVecGo is VIRAMAS_VEC: it returns the flags that are the last byte
@@ -158,14 +169,38 @@ func viramaVecGo(block *[64]byte, flags uint64, e *emojiTables) uint64 {
 // viramasIn is viramaVecGo for the flags of the block at w[at:], which
 // ends w, with the bytes of w before it.
 func viramasIn(w []byte, at int, flags uint64, e *emojiTables) uint64 {
+	return viramas(w, at, flags, e, false)
+}
+
+// viramasRun is viramasIn as a run of joiners takes a joiner or a
+// non-joiner: by its first and last bytes (joinerAt).
+func viramasRun(w []byte, at int, flags uint64, e *emojiTables) uint64 {
+	return viramas(w, at, flags, e, true)
+}
+
+// viramas is viramasIn, or viramasRun if run.
+func viramas(w []byte, at int, flags uint64, e *emojiTables, run bool) uint64 {
 	var pass uint64
 	for f := flags; f != 0; f &= f - 1 {
 		k := at + bits.TrailingZeros64(f)
-		if k >= 2 && (string(w[k-2:k+1]) == "\u200c" || string(w[k-2:k+1]) == "\u200d") && viramaPasses(w, k-2, &e.virama) {
+		if k >= 2 && (joinerAt(w, k, 0x8C, run) || joinerAt(w, k, 0x8D, run)) && viramaPasses(w, k-2, &e.virama) {
 			pass |= 1 << (k - at)
 		}
 	}
 	return pass
+}
+
+// joinerAt reports whether the flag at w[k] is the last byte of U+2000
+// and last, U+200C or U+200D: E2 80 and last; in a run of joiners (run),
+// E2, any byte and last. The runs take one by those two bytes alone
+// (NONJOINERS_RUN, VIRAMAS_RUN, one instruction fewer a block): any other
+// character that E2 leads and 8C or 8D ends, as U+204C, is then passed
+// where one of those would be, which is right only where the set leaves
+// it as it is. The runs need the emoji tables, which only a set of
+// classes alone has (emojiFast), and no class holds such a character
+// (TestJoinerRunSets).
+func joinerAt(w []byte, k int, last byte, run bool) bool {
+	return w[k-2] == 0xE2 && w[k] == last && (run || w[k-1] == 0x80)
 }
 
 // narrowPasses returns how many bytes at w[p:] the AVX2 kernel passes

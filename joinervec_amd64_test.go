@@ -5,6 +5,7 @@ package sanitize
 import (
 	"math/bits"
 	"math/rand/v2"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -20,7 +21,7 @@ func TestJoinerVec(t *testing.T) {
 	}
 	e := newEmojiTables()
 	s := New(Also(Invisible | Tags | VariationSelectors)).(*sanitizer)
-	pieces := []string{"\u200c", "\u200c", "\u200c", "\u200d", "\u200d", "\u200b", "\u2000", "\u0100",
+	pieces := []string{"\u200c", "\u200c", "\u200c", "\u200d", "\u200d", "\u200b", "\u2000", "\u0100", "\u204c", "\u208d",
 		"ب", "ی", "خ", "ه", "ک", "ا", "د", "ر", "و", "ء", "\u0640", "\u064e", "\u0654", "\u061c", "\u0600",
 		"\u0710", "\u0712", "\u07ca", "\u0780", "\u07fa", "\u08a0", "\ufb50",
 		"क", "ष", "\u094d", "\u094d", "\u09cd", "\u0d3b", "\u0d3c", "\u0dca", "\u0dcb", "\u0d4e", "\u093c", "\u0e3a", "\u0f84", "\u084d",
@@ -65,7 +66,7 @@ func TestJoinerRun(t *testing.T) {
 		t.Skip("no AVX-512 kernel on this processor")
 	}
 	e := newEmojiTables()
-	pieces := []string{"\u200c", "\u200c", "\u200c", "\u200d", "\u200d", "\u200b", "\u2000", "\u0100",
+	pieces := []string{"\u200c", "\u200c", "\u200c", "\u200d", "\u200d", "\u200b", "\u2000", "\u0100", "\u204c", "\u208d",
 		"ب", "ی", "خ", "ه", "ک", "ا", "د", "ر", "و", "ء", "\u0640", "\u064e", "\u0654", "\u061c", "\u0600",
 		"\u0710", "\u0712", "\u07ca", "\u0780", "\u07fa", "\u08a0", "\ufb50", "X", "_", "\u0618", "\u0718",
 		"क", "ष", "\u094d", "\u094d", "\u09cd", "\u0d3b", "\u0d3c", "\u0dca", "\u0dcb", "\u0d4e", "\u093c", "\u0e3a", "\u0f84", "\u084d",
@@ -199,7 +200,7 @@ func TestNarrowPasses(t *testing.T) {
 	// short; each near the end of the text.
 	pieces := append([]string{"ب\u200c\xd8 ", "ب\u200c\xd8", "ب\u200c\xdb\u200c", "\u200cب", "क्\u200d",
 		"👨\u200d", "👨\u200d\xf0\x9f\x91", "👨🏽\u200d👩", "❤\ufe0f\u200d🔥", "😀\ufe0f\u200d👩", "🏻\u200d👩", "\ufe0f\ufe0f",
-		"🏴" + tagsOf("gbsc"), "🏴" + tagsOf("gbsct") + "\U000E007F", "a" + tagsOf("gbsct") + "\U000E007F"}, joinerPieces...)
+		"🏴" + tagsOf("gbsc"), "🏴" + tagsOf("gbsct") + "\U000E007F", "a" + tagsOf("gbsct") + "\U000E007F"}, slices.Concat(joinerPieces, lookAlikes)...)
 	for _, start := range []string{"می\u200cخواهم ", "क्\u200dष ", "👨\u200d👩\u200d👧 "} {
 		for _, piece := range pieces {
 			for at := 0; at < 70; at += step(3) {
@@ -222,7 +223,7 @@ func TestNarrowPasses(t *testing.T) {
 	}
 	rng := rand.New(rand.NewPCG(15, 16))
 	for range runs(500) {
-		in := pieceText(rng, 64+rng.IntN(600), joinerPieces, joinerWords)
+		in := pieceText(rng, 64+rng.IntN(600), slices.Concat(joinerPieces, lookAlikes), joinerWords)
 		check(in, 32+rng.IntN(2*len(in)))
 		in = pieceText(rng, 64+rng.IntN(600), emojiPieces, []string{" ", "a", "lorem ipsum "})
 		check(in, 32+rng.IntN(2*len(in)))

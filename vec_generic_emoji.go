@@ -36,9 +36,9 @@ func (c *copier) emojis(b []byte, all, other uint64) bool {
 		case b[k-1] == 0x80 && (b[k] == 0x8C || b[k] == 0x8D) && k >= 5 && b[k-5] == 0xE0:
 			// A joiner or a non-joiner after a character of three
 			// bytes led by E0, as after a virama.
-			passed, inRun = viramaVecGo((*[64]byte)(b), flags, c.k.emoji), viramasIn
+			passed, inRun = viramaVecGo((*[64]byte)(b), flags, c.k.emoji), viramasRun
 		case b[k-1] == 0x80 && b[k] == 0x8C: // a non-joiner, as in Persian text
-			passed, inRun = nonJoinerVecGo((*[64]byte)(b), flags, c.k.emoji), nonJoinersIn
+			passed, inRun = nonJoinerVecGo((*[64]byte)(b), flags, c.k.emoji), nonJoinersRun
 		default:
 			passed = emojiVecGo((*[64]byte)(b), flags, c.k.emoji)
 		}
@@ -78,15 +78,15 @@ func (c *copier) emojis(b []byte, all, other uint64) bool {
 
 // joinerPass is the pass of a run of joiners over the flags of the block
 // at w[at:], which may look at the bytes of w before it and up to its end:
-// nonJoinersIn or viramasIn. It returns those that pass.
+// nonJoinersRun or viramasRun. It returns those that pass.
 type joinerPass func(w []byte, at int, flags uint64, e *emojiTables) uint64
 
 // joiners copies the block b, whose flags all pass, none an escaped ASCII
 // byte, up to a character left open at its end, and goes on from there with
 // a run of well-formed blocks of 64 bytes, one right after the other, whose
 // flags are all joiners that pass (joiners in the kernel): non-joiners that
-// nonJoinersIn passes where the run started with those, and joiners and
-// non-joiners after viramas, that viramasIn passes, where it started with
+// nonJoinersRun passes where the run started with those, and joiners and
+// non-joiners after viramas, that viramasRun passes, where it started with
 // those. Each block is checked with the three bytes before it, and each
 // pair flagged at the byte after it, as the scan flags them (scan512), so
 // that a character cut by the end of a block has its flag in the next; the
@@ -164,9 +164,9 @@ func joinerBlock(v *vecTables, e *emojiTables, src []byte, at int, pass joinerPa
 // block before the first that fails or is within 65 bytes of the end of
 // p; at where no block passes.
 func joinerScanGo(p []byte, at int, v *vecTables, e *emojiTables, viramas bool) int {
-	pass := joinerPass(nonJoinersIn)
+	pass := joinerPass(nonJoinersRun)
 	if viramas {
-		pass = viramasIn
+		pass = viramasRun
 	}
 	n := at
 	var pend uint64

@@ -916,3 +916,25 @@ func TestPairLeadBF(t *testing.T) {
 		}
 	}
 }
+
+// The runs of joiners test a joiner or a non-joiner by its first and
+// last bytes, E2 and 8C or 8D (joinerAt), which is exact only for a set
+// that escapes no other character that those start and end: no
+// combination of classes escapes one, and a set with a predicate, which
+// may, has no emoji tables (emojiFast), without which no run starts.
+func TestJoinerRunSets(t *testing.T) {
+	for c := Class(0); c < Invisible<<1; c++ {
+		s := New(Also(c)).(*sanitizer)
+		for r := rune(0x2040); r < 0x3000; r += 64 {
+			if s.set.wants(r|0x0C) || s.set.wants(r|0x0D) {
+				t.Fatalf("Also(%v) escapes %U or %U", c, r|0x0C, r|0x0D)
+			}
+		}
+	}
+	lookAlike := &unicode.RangeTable{R16: []unicode.Range16{{Lo: 0x204C, Hi: 0x204C, Stride: 1}}}
+	for i, o := range []Option{AlsoFunc(func(r rune) bool { return r == 0x204C }), AlsoIn(lookAlike)} {
+		if s := New(Also(Invisible), o).(*sanitizer); s.kseq.emoji != nil {
+			t.Errorf("set %d, with a predicate, has the emoji tables", i)
+		}
+	}
+}
