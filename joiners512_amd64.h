@@ -28,18 +28,18 @@
 // never none (TestJoinerVecTables). The two have no bit in common just
 // where the letter joins. The non-joiner is flagged, and tested by its
 // first and last bytes alone, E2 and 8C: no set that the runs run for
-// escapes another character that those two start and end (joinerAt). Z2 and Z3 hold the bytes one and
-// two back, which the run loads; K6's first two bits, which the shift
-// drops, decide the flags that the block before left at its last two
-// bytes. Its tables and bytes are in Z19–Z21, Z23, Z30 and Z31
-// (NONJOINERS_TABLES). Eight interleaved passes, the scan through
-// NewReader on Persian text: with the bytes XORed from memory (VB), as the
-// emoji passes have them, and the XORs ORed by one VPTERNLOGD, it read at
-// 0.98x this speed; each byte XORed from a register, and the second with
-// the OR in one VPTERNLOGD (Z7 | x^c), is one instruction fewer a block
-// (1.02-1.04x, with JOINERS_TABLES), and the test of 80 left out one more
-// (1.02x). It reads 6 bytes before SI, clobbers Z1 and Z4–Z7, and leaves
-// the test of every byte in K6.
+// escapes another character that those two start and end (joinerAt). Z2
+// and Z3 hold the bytes one and two back, which the run loads; K6's first
+// two bits, which the shift drops, decide the flags that the block before
+// left at its last two bytes. Its tables and bytes are in Z19–Z21, Z23,
+// Z30 and Z31 (NONJOINERS_TABLES). Eight interleaved passes, the scan
+// through NewReader on Persian text: with the bytes XORed from memory
+// (VB), as the emoji passes have them, and the XORs ORed by one
+// VPTERNLOGD, it read at 0.98x this speed; each byte XORed from a
+// register, and the second with the OR in one VPTERNLOGD (Z7 | x^c), is
+// one instruction fewer a block (1.02-1.04x, with JOINERS_TABLES), and the
+// test of 80 left out one more (1.02x). It reads 6 bytes before SI,
+// clobbers Z1 and Z4–Z7, and leaves the test of every byte in K6.
 #define NONJOINERS_RUN \
 	/* Z7: the non-joiner, two to four bytes back, and the letter */ \
 	/* before it, five and six, that does not join on its left. */ \
@@ -88,9 +88,9 @@
 	VPANDQ     Z31, Z0, Z6;                         \
 	VPTERNLOGD $0xF6, Z30, Z6, Z7 /* Z7 | Z6^8C */;  \
 	/* And the virama's last two bytes, three and four back. */ \
-	VPERMB     Z19, Z4, Z4; \
-	VPERMB     Z20, Z1, Z1;  \
-	VPTERNLOGD $0xF8, Z4, Z1, Z7;                 \
+	VPERMB     Z19, Z4, Z4;                         \
+	VPERMB     Z20, Z1, Z1;                         \
+	VPTERNLOGD $0xF8, Z4, Z1, Z7;                   \
 	VPTESTNMB  Z7, Z7, K6;                          \
 	KMOVQ      K6, R12;                             \
 	ANDQ       BX, R12

@@ -131,17 +131,17 @@ func nonJoinerRunGo(w []byte, at int, flags uint64, e *emojiTables) uint64 {
 // nonJoinersIn is nonJoinerVecGo for the flags of the block at w[at:],
 // which ends w, with the bytes of w before it.
 func nonJoinersIn(w []byte, at int, flags uint64, e *emojiTables) uint64 {
-	return nonJoiners(w, at, flags, e, false)
+	return nonJoinersWith(w, at, flags, e, false)
 }
 
 // nonJoinersRun is nonJoinersIn as a run of joiners takes a non-joiner: by
 // its first and last bytes (joinerAt).
 func nonJoinersRun(w []byte, at int, flags uint64, e *emojiTables) uint64 {
-	return nonJoiners(w, at, flags, e, true)
+	return nonJoinersWith(w, at, flags, e, true)
 }
 
-// nonJoiners is nonJoinersIn, or nonJoinersRun if run.
-func nonJoiners(w []byte, at int, flags uint64, e *emojiTables, run bool) uint64 {
+// nonJoinersWith is nonJoinersIn, or nonJoinersRun if run.
+func nonJoinersWith(w []byte, at int, flags uint64, e *emojiTables, run bool) uint64 {
 	var pass uint64
 	for f := flags; f != 0; f &= f - 1 {
 		k := at + bits.TrailingZeros64(f)
@@ -169,17 +169,17 @@ func viramaVecGo(block *[64]byte, flags uint64, e *emojiTables) uint64 {
 // viramasIn is viramaVecGo for the flags of the block at w[at:], which
 // ends w, with the bytes of w before it.
 func viramasIn(w []byte, at int, flags uint64, e *emojiTables) uint64 {
-	return viramas(w, at, flags, e, false)
+	return viramasWith(w, at, flags, e, false)
 }
 
 // viramasRun is viramasIn as a run of joiners takes a joiner or a
 // non-joiner: by its first and last bytes (joinerAt).
 func viramasRun(w []byte, at int, flags uint64, e *emojiTables) uint64 {
-	return viramas(w, at, flags, e, true)
+	return viramasWith(w, at, flags, e, true)
 }
 
-// viramas is viramasIn, or viramasRun if run.
-func viramas(w []byte, at int, flags uint64, e *emojiTables, run bool) uint64 {
+// viramasWith is viramasIn, or viramasRun if run.
+func viramasWith(w []byte, at int, flags uint64, e *emojiTables, run bool) uint64 {
 	var pass uint64
 	for f := flags; f != 0; f &= f - 1 {
 		k := at + bits.TrailingZeros64(f)
@@ -190,9 +190,9 @@ func viramas(w []byte, at int, flags uint64, e *emojiTables, run bool) uint64 {
 	return pass
 }
 
-// joinerAt reports whether the flag at w[k] is the last byte of U+2000
-// and last, U+200C or U+200D: E2 80 and last; in a run of joiners (run),
-// E2, any byte and last. The runs take one by those two bytes alone
+// joinerAt reports whether the flag at w[k] ends U+200C or U+200D, as
+// last, 8C or 8D, says: E2 80 last; in a run of joiners (run), E2, any
+// byte, last. The runs take one by those two bytes alone
 // (NONJOINERS_RUN, VIRAMAS_RUN, one instruction fewer a block): any other
 // character that E2 leads and 8C or 8D ends, as U+204C, is then passed
 // where one of those would be, which is right only where the set leaves
