@@ -143,7 +143,7 @@
 	VMOVDQU64  -1(SI), Z2;              \
 	VMOVDQU64  -2(SI), Z3;              \
 	VMOVDQU64  -3(SI), Z4;              \
-	CHECK512_ERRS_T(Z26);               \
+	CHECK512_ERRS;                      \
 	ERRS_ESCAPED512;                    \
 	VPTESTMB   Z6, Z6, K2;              \
 	KMOVQ      K2, R11;                 \

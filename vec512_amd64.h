@@ -64,12 +64,7 @@
 
 // CHECK512_ERRS is CHECK512_BACK but its test: it leaves the errors in Z11,
 // a byte that is not 0 where one is. It clobbers Z1, Z4, Z5 and Z6.
-#define CHECK512_ERRS CHECK512_ERRS_T(Z4)
-
-// CHECK512_ERRS_T is CHECK512_ERRS with the bytes three back tested in t,
-// which may be Z4 itself: the run of joiners keeps them in Z4 for its pass
-// (NONJOINERS_RUN).
-#define CHECK512_ERRS_T(t) \
+#define CHECK512_ERRS \
 	/* Keiser–Lemire: errors in pairs of bytes, by the high half of */ \
 	/* the byte before, its low half and the high half of the byte, */ \
 	/* each looked up with VPERMB by six bits (vecTables.byte1High64): */ \
@@ -83,10 +78,10 @@
 	VPSRLW  $2, Z0, Z1;  \
 	VPERMB  Z8, Z1, Z6;  \
 	/* ... and whether a third or fourth byte must be a continuation: */ \
-	/* ((Z11 | t) & Z18) ^ (Z5 & Z6), in three instructions for five. */ \
+	/* ((Z11 | Z4) & Z18) ^ (Z5 & Z6), in three instructions for five. */ \
 	VPSUBUSB   Z16, Z3, Z11;       \
-	VPSUBUSB   Z17, Z4, t;         \
-	VPTERNLOGD $0xA8, Z18, t, Z11; \
+	VPSUBUSB   Z17, Z4, Z4;        \
+	VPTERNLOGD $0xA8, Z18, Z4, Z11; \
 	VPTERNLOGD $0x78, Z6, Z5, Z11
 
 // C1_512 adds to K1 the C1 controls: C2 then 80–9F, the second byte
