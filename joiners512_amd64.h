@@ -30,8 +30,8 @@
 // first and last bytes alone, E2 and 8C: no set that the runs run for
 // escapes another character that those two start and end (joinerAt). Z2
 // and Z3 hold the bytes one and two back, which the run loads; K6's first
-// two bits, which the shift drops, decide the flags that the block before
-// left at its last two bytes. Its tables and bytes are in Z19–Z21, Z23,
+// two bits decide the flags that the block before left at its last two
+// bytes (NONJOINERS_STEP). Its tables and bytes are in Z19–Z21, Z23,
 // Z30 and Z31 (NONJOINERS_TABLES). Eight interleaved passes, the scan
 // through NewReader on Persian text: with the bytes XORed from memory
 // (VB), as the emoji passes have them, and the XORs ORed by one
@@ -57,10 +57,7 @@
 	VPERMB     Z19, Z4, Z4;                         \
 	VPERMB     Z31, Z0, Z1;                         \
 	VPTERNLOGD $0xF8, Z4, Z1, Z7;                   \
-	VPTESTNMB  Z7, Z7, K6;                          \
-	KMOVQ      K6, R12;                             \
-	SHRQ       $2, R12;                             \
-	ANDQ       BX, R12
+	VPTESTNMB  Z7, Z7, K6
 
 // VIRAMAS_RUN is VIRAMAS_VEC for a block of the run of joiners, as
 // NONJOINERS_RUN is NONJOINERS_VEC: the virama before a joiner or a
@@ -91,9 +88,7 @@
 	VPERMB     Z19, Z4, Z4;                         \
 	VPERMB     Z20, Z1, Z1;                         \
 	VPTERNLOGD $0xF8, Z4, Z1, Z7;                   \
-	VPTESTNMB  Z7, Z7, K6;                          \
-	KMOVQ      K6, R12;                             \
-	ANDQ       BX, R12
+	VPTESTNMB  Z7, Z7, K6
 
 // NONJOINERS_TABLES loads what NONJOINERS_RUN looks up and the bytes it
 // compares with into Z19–Z21, Z23, Z30 and Z31, and VIRAMAS_TABLES what
@@ -157,43 +152,39 @@
 	VPTESTMB   Z5, Z5, K5;              \
 	KMOVQ      K5, BX
 
-// JOINERS_PASSED goes to out where a flag of BX before the block's last
-// two bytes is not in R12, those that the pass passed; else it leaves
-// the flags at those two bytes to the next block (R15).
-#define JOINERS_PASSED(out) \
-	ANDNQ      BX, R12, R12; \
-	MOVQ       R12, AX;      \
-	SHLQ       $2, AX;       \
-	JNZ        out;          \
-	MOVQ       R12, R15
-
 // NONJOINERS_STEP takes the block at SI under NONJOINERS_RUN: to out
-// where it fails, to clear where it has no flag and the block before
-// left none (R15 then goes to 0 there), and on where it passed.
-#define NONJOINERS_STEP(out, clear) \
-	JOINERS_BLOCK(out);       \
-	MOVQ       R15, AX;       \
-	SHRQ       $62, AX;       \
-	ORQ        BX, AX;        \
-	JZ         clear;         \
-	NONJOINERS_RUN;           \
-	/* The flags the block before left at its last two bytes pass */ \
-	/* where the letters after them, here at bytes 0 and 1, do. */ \
-	KMOVQ      K6, AX;        \
-	SHLQ       $62, AX;       \
-	ANDNQ      R15, AX, AX;   \
-	SHRQ       $62, AX;       \
-	JNZ        out;           \
-	JOINERS_PASSED(out)
+// where it fails, to skip where no flag is tested here, and on where
+// every flag tested here passed. A flag is tested at the byte two on,
+// where the letter after the non-joiner ends: each of BX at that byte,
+// and those that the block before left at its last two bytes (R15) at
+// bytes 0 and 1, all in AX, which one compare with what the pass passed
+// (K6) decides.
+#define NONJOINERS_STEP(out, skip) \
+	JOINERS_BLOCK(out);            \
+	LEAQ       (R15)(BX*4), AX;    \
+	MOVQ       BX, R15;            \
+	SHRQ       $62, R15;           \
+	TESTQ      AX, AX;             \
+	JZ         skip;               \
+	NONJOINERS_RUN;                \
+	KMOVQ      K6, R12;            \
+	ANDNQ      AX, R12, R12;       \
+	JNZ        out
 
-// VIRAMAS_STEP is NONJOINERS_STEP under VIRAMAS_RUN, where no flag that
-// the block before left at its last two bytes passes.
-#define VIRAMAS_STEP(out, clear) \
-	JOINERS_BLOCK(out);       \
-	MOVQ       R15, AX;       \
-	SHRQ       $62, AX;       \
-	JNZ        out;           \
-	TESTQ      BX, BX;        \
-	JZ         clear;         \
-	VIRAMAS_RUN;              \
-	JOINERS_PASSED(out)
+// VIRAMAS_STEP is NONJOINERS_STEP under VIRAMAS_RUN, which tests each
+// flag at its own byte: those at the block's last two bytes that it does
+// not pass are left to the next block (R15) and fail there, so that the
+// run ends at byte 60 of this block, before them, and not of the one
+// before.
+#define VIRAMAS_STEP(out, skip) \
+	JOINERS_BLOCK(out);            \
+	TESTQ      R15, R15;           \
+	JNZ        out;                \
+	TESTQ      BX, BX;             \
+	JZ         skip;               \
+	VIRAMAS_RUN;                   \
+	KMOVQ      K6, R12;            \
+	ANDNQ      BX, R12, R15;       \
+	MOVQ       R15, AX;            \
+	SHLQ       $2, AX;             \
+	JNZ        out

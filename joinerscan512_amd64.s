@@ -41,12 +41,9 @@ TEXT ·joinerScan512(SB), NOSPLIT, $0-64
 	PCALIGN   $64
 
 nonJoiners:
-	NONJOINERS_STEP(out, nonJoinersClear)
-	ADDQ      $64, SI
-	JMP       nonJoiners
+	NONJOINERS_STEP(out, nonJoinersNext)
 
-nonJoinersClear:
-	XORL      R15, R15
+nonJoinersNext:
 	ADDQ      $64, SI
 	JMP       nonJoiners
 
@@ -55,12 +52,9 @@ viramas:
 	PCALIGN   $64
 
 viramasNext:
-	VIRAMAS_STEP(out, viramasClear)
-	ADDQ      $64, SI
-	JMP       viramasNext
+	VIRAMAS_STEP(out, viramasSkip)
 
-viramasClear:
-	XORL      R15, R15
+viramasSkip:
 	ADDQ      $64, SI
 	JMP       viramasNext
 

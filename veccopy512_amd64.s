@@ -719,14 +719,20 @@ GLOBL expandSlots<>(SB), RODATA|NOPTR, $128
 	ANDQ     AX, R12;                             \
 	ANDQ     BX, R12
 
-// RUN_LOADS loads the block at SI into Z0, and the bytes one, two and
-// three places back into Z2, Z3 and Z4, for nonJoinerRun and viramaRun,
-// as the run of joiners loads them.
+// RUN_LOADS loads the block at SI into Z0, and the bytes one and two
+// places back into Z2 and Z3, for nonJoinerRun and viramaRun, as the run
+// of joiners leaves them (JOINERS_BLOCK); Z1 and Z4–Z7, which it leaves
+// clobbered, get all ones, so that a pass that took one of them for its
+// input would fail the tests.
 #define RUN_LOADS \
-	VMOVDQU64 (SI), Z0;   \
-	VMOVDQU64 -1(SI), Z2; \
-	VMOVDQU64 -2(SI), Z3; \
-	VMOVDQU64 -3(SI), Z4
+	VMOVDQU64  (SI), Z0;            \
+	VMOVDQU64  -1(SI), Z2;          \
+	VMOVDQU64  -2(SI), Z3;          \
+	VPTERNLOGD $0xFF, Z1, Z1, Z1;   \
+	VMOVDQA64  Z1, Z4;              \
+	VMOVDQA64  Z1, Z5;              \
+	VMOVDQA64  Z1, Z6;              \
+	VMOVDQA64  Z1, Z7
 
 // VIRAMAS_VEC sets R12 to the flags of BX that end a joiner or a
 // non-joiner, E2 80 8D or 8C, right after a virama of the Indic blocks in
@@ -2626,12 +2632,9 @@ joinersViramas:
 nonJoinersNext:
 	CMPQ       DI, R8
 	JHI        joinersOut
-	NONJOINERS_STEP(joinersOut, nonJoinersClear)
-	JOINERS_HOLD
-	JMP        nonJoinersNext
+	NONJOINERS_STEP(joinersOut, nonJoinersHold)
 
-nonJoinersClear:
-	XORL       R15, R15
+nonJoinersHold:
 	JOINERS_HOLD
 	JMP        nonJoinersNext
 
@@ -2640,12 +2643,9 @@ nonJoinersClear:
 viramasNext:
 	CMPQ       DI, R8
 	JHI        joinersOut
-	VIRAMAS_STEP(joinersOut, viramasClear)
-	JOINERS_HOLD
-	JMP        viramasNext
+	VIRAMAS_STEP(joinersOut, viramasHold)
 
-viramasClear:
-	XORL       R15, R15
+viramasHold:
 	JOINERS_HOLD
 	JMP        viramasNext
 
@@ -3647,6 +3647,9 @@ TEXT ·nonJoinerRun(SB), NOSPLIT, $0-32
 	MOVQ      e+16(FP), R13
 	NONJOINERS_TABLES
 	NONJOINERS_RUN
+	KMOVQ     K6, R12
+	SHRQ      $2, R12
+	ANDQ      BX, R12
 	VZEROUPPER
 	MOVQ      R12, ret+24(FP)
 	RET
@@ -3660,6 +3663,8 @@ TEXT ·viramaRun(SB), NOSPLIT, $0-32
 	MOVQ      e+16(FP), R13
 	VIRAMAS_TABLES
 	VIRAMAS_RUN
+	KMOVQ     K6, R12
+	ANDQ      BX, R12
 	VZEROUPPER
 	MOVQ      R12, ret+24(FP)
 	RET
