@@ -95,6 +95,10 @@ type vecTables struct {
 	// hi[i>>2]), of the byte itself for byte1Low, so that no half is
 	// masked out first.
 	hi64, byte1High64, byte1Low64, byte2High64 [64]byte
+	// byte1Low64 for the runs of joiners (JOINERS_BLOCK), which take no
+	// character of four bytes: a lead byte from F0 up is ill-formed
+	// before any byte, so that they need not test the fourth byte of one.
+	byte1LowRun64 [64]byte
 
 	escapes uint64 // nonzero when some ASCII byte is escaped
 	pairs   uint64 // nonzero when some pair is flagged
@@ -223,6 +227,12 @@ func vecTablesOf(s *set) *vecTables {
 	}
 	for i := range 64 {
 		v.hi64[i], v.byte1Low64[i] = hi[i>>2], klTables[1][i&15]
+		v.byte1LowRun64[i] = v.byte1Low64[i]
+		if i >= 0x30 {
+			// F0–FF, by their low six bits; so are 30–3F, 70–7F and
+			// B0–BF, which have neither bit in byte1High64.
+			v.byte1LowRun64[i] |= tooLarge | tooLarge1000
+		}
 		v.byte1High64[i], v.byte2High64[i] = klTables[0][i>>2], klTables[2][i>>2]
 	}
 	if haveWide {

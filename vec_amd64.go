@@ -67,7 +67,9 @@ func vecScanNarrow(p []byte, v *vecTables, e *emojiTables) int {
 // vecScanJoiners returns how far p is clean from p[at] as the AVX-512
 // kernel's run of joiners finds it, under the pass over joiners after
 // viramas or over non-joiners between letters; at where it passes no
-// block. p[:at] must be clean, and at least 6 bytes.
+// block. p[:at] must be clean, so that it ends a character (the runs
+// take a lead byte from F0 up as an error: RUN_ERRS), and at least 6
+// bytes.
 func vecScanJoiners(p []byte, at int, v *vecTables, e *emojiTables, viramas bool) int {
 	return joinerScan512(p, at, v, e, viramas)
 }

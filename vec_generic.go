@@ -163,6 +163,25 @@ func (v *vecTables) errorsAfter(b []byte, before [3]byte) (errs uint64) {
 	return errs
 }
 
+// runErrorsAfter returns the bytes of the block b that JOINERS_BLOCK flags
+// ill-formed after the two bytes before, the one just before last: as
+// errorsAfter, but with byte1LowRun64, so that every byte after a lead
+// byte from F0 up is, and with no test of a fourth byte. Where the bytes
+// before end a character, it flags none just where the block is
+// well-formed and has no lead byte from F0 up before its last byte
+// (TestRunErrors).
+func (v *vecTables) runErrorsAfter(b []byte, before [2]byte) (errs uint64) {
+	p1, p2 := before[1], before[0]
+	for i, c := range b {
+		kl := v.byte1High64[p1>>2] & v.byte1LowRun64[p1&63] & v.byte2High64[c>>2]
+		if kl^subSat(p2, v.third[0])&v.bit7[0] != 0 {
+			errs |= 1 << i
+		}
+		p1, p2 = c, p1
+	}
+	return errs
+}
+
 // openEnd returns where a character left open at the end of the block b
 // starts (OPEN_END, and open in vec_amd64.s), or len(b) if none is.
 func openEnd(b []byte) int {

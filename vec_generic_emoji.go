@@ -132,7 +132,9 @@ func (c *copier) joiners(b []byte, pass joinerPass) bool {
 // joiners under pass (JOINERS_BLOCK and NONJOINERS_STEP or VIRAMAS_STEP),
 // with pend the flags that the block before left at its last two bytes,
 // and returns those that it leaves to the next. It reads the six bytes
-// before the block.
+// before the block. It takes a lead byte from F0 up as an error, as the
+// runs do (runErrorsAfter), so that a block of the run starts after
+// complete characters, or after a block that passed.
 func joinerBlock(v *vecTables, e *emojiTables, src []byte, at int, pass joinerPass, pend uint64) (left uint64, ok bool) {
 	var before [3]byte
 	copy(before[:], src[at-3:at])
@@ -147,7 +149,7 @@ func joinerBlock(v *vecTables, e *emojiTables, src []byte, at int, pass joinerPa
 		}
 	}
 	_, other := v.flags(next, before, 0, scan512)
-	if esc != 0 || v.errorsAfter(next, before) != 0 {
+	if esc != 0 || v.runErrorsAfter(next, [2]byte{before[1], before[2]}) != 0 {
 		return 0, false
 	}
 	w := src[:at+64]

@@ -71,6 +71,91 @@ func TestVectorTables64(t *testing.T) {
 	}
 }
 
+// The runs of joiners check their blocks with byte1LowRun64 and no test
+// of a fourth byte (RUN_ERRS): byte by byte, where the byte three back
+// is no lead from F0 up, they flag what CHECK512_ERRS flags, and every
+// byte after such a lead as well.
+func TestRunErrorsByByte(t *testing.T) {
+	s := newSet(configure(nil))
+	v := vecTablesOf(&s)
+	for _, p3 := range []byte{0x00, 0x80, 0xC2, 0xE2, 0xEF} {
+		for p2 := range 256 {
+			for p1 := range 256 {
+				for c := range 256 {
+					got := v.runErrorsAfter([]byte{byte(c)}, [2]byte{byte(p2), byte(p1)}) != 0
+					want := p1 >= 0xF0 || v.illFormed(byte(c), byte(p1), byte(p2), p3)
+					if got != want {
+						t.Fatalf("% x: flagged %v, want %v", []byte{p3, byte(p2), byte(p1), byte(c)}, got, want)
+					}
+				}
+			}
+		}
+	}
+}
+
+// So a block after complete characters, as the first of a run is, has
+// no flag just where it is well-formed, as the utf8 package says, up to
+// a character left open at its end, and no lead byte from F0 up comes
+// before its last byte, from the byte before it on; and the block after
+// one that passed, the same.
+func TestRunErrors(t *testing.T) {
+	s := newSet(configure(nil))
+	v := vecTablesOf(&s)
+	chars := []string{"a", " ", "\x00", "\u00e9", "\u0645", "\u200c", "\u0915", "\ue000", "\uffff", "\u0800", "\ud7ff"}
+	pieces := append([]string{"\U0001F600", "\U00010000", "\U0010FFFF", "\xf0\x9f\x98", "\xf0\x9f", "\xf0", "\xf4\x90\x80\x80",
+		"\xf5\x80", "\xff", "\x80", "\xbf", "\xc0\x80", "\xc1\xbf", "\xe0\x80\x80", "\xed\xa0\x80", "\xe2\x80", "\xe2", "\xc3"}, chars...)
+	rng := rand.New(rand.NewPCG(5, 6))
+	open := func(b []byte) bool { // well-formed but for a character left open at its end
+		for _, tail := range []string{"", "\x80", "\x90", "\xa0", "\xbf"} {
+			for _, more := range []string{"", "\x80", "\x80\x80", "\xbf\xbf"} {
+				if utf8.Valid(append(append(append([]byte(nil), b...), tail...), more...)) {
+					return true
+				}
+			}
+		}
+		return false
+	}
+	passed := 0
+	for range 200000 {
+		var before, text []byte
+		for len(before) < 3 {
+			before = append(before, chars[rng.IntN(len(chars))]...)
+		}
+		for len(text) < 64+64 {
+			text = append(text, pieces[rng.IntN(len(pieces))]...)
+		}
+		if rng.IntN(2) == 0 {
+			// Mostly well-formed, so that both answers come up.
+			text = []byte(strings.ToValidUTF8(string(text), "\u00e9"))
+			for len(text) < 128 {
+				text = append(text, 'a')
+			}
+		}
+		all := append(before, text...)
+		at := len(before)
+		for block := 0; block < 2; block++ {
+			b := all[at : at+64]
+			noF0 := true // from the byte before the block to the one before its last
+			for _, c := range all[at-1 : at+63] {
+				noF0 = noF0 && c < 0xF0
+			}
+			got := v.runErrorsAfter(b, [2]byte{all[at-2], all[at-1]}) == 0
+			want := noF0 && open(all[:at+64])
+			if got != want {
+				t.Fatalf("%+q | %+q: passed %v, want %v", all[:at], b, got, want)
+			}
+			if !got {
+				break
+			}
+			passed++
+			at += 64
+		}
+	}
+	if passed < 1000 {
+		t.Errorf("only %d blocks passed", passed)
+	}
+}
+
 // The ranges of each class are the characters it holds, from U+00A0 up,
 // code point by code point.
 func TestClassRanges(t *testing.T) {

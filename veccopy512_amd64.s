@@ -2674,7 +2674,7 @@ joinersDone:
 	ADDQ       $64, R8
 	// The registers that the run took for its tables and bytes put
 	// back: those of csi and csis, Z30 and Z31, and of LOAD_TABLES512
-	// and the kernel's start, Z14, Z21, Z23 and Z25 (JOINERS_TABLES,
+	// and the kernel's start, Z9, Z14, Z21, Z23 and Z25 (JOINERS_TABLES,
 	// NONJOINERS_TABLES, VIRAMAS_TABLES). C1_512's, Z19 and Z20, need not
 	// be: only a set with pairs comes here, through blockPairs, and only
 	// a set with none reaches C1_512.
@@ -2683,6 +2683,7 @@ joinersDone:
 	MOVL       $0x1B, R11
 	VPBROADCASTB R11, Z31
 	VBROADCASTI32X4 vecTables_nibble(DX), Z14
+	VMOVDQU64  vecTables_byte1Low64(DX), Z9
 	VMOVDQU64  nextBytes<>(SB), Z21
 	MOVL       $0xE0, R11
 	VPBROADCASTB R11, Z23
