@@ -16,7 +16,7 @@ import (
 // TestSpanJoinersAround puts each at every place.
 func TestSpanJoiners(t *testing.T) {
 	passing := []string{"می\u200cخواهم ", "کتاب\u200cها ", "خانه\u200cای ", "क्\u200dष ", "स्\u200cत ", "द्\u200dध "}
-	pieces := slices.Concat(slices.Repeat(joinerWords, 40), slices.Repeat(passing, 15), joinerPieces, lookAlikes)
+	pieces := slices.Concat(slices.Repeat(joinerWords, 40), slices.Repeat(passing, 15), runPieces)
 	checkFastPathsOnRuns(t, rand.New(rand.NewPCG(41, 42)), runs(4000), 400, pieces, joinerSets)
 }
 
@@ -57,7 +57,7 @@ func TestSpanJoinersAround(t *testing.T) {
 		for i, opts := range joinerSets {
 			sets[i] = newSanitizer(configure(opts))
 		}
-		for _, piece := range slices.Concat(joinerPieces, lookAlikes) {
+		for _, piece := range runPieces {
 			for at := 0; at < 140; at += step(3) {
 				in := []byte(start + strings.Repeat(" ", at) + piece + start + start)
 				for _, s := range sets {
@@ -78,7 +78,7 @@ func TestJoinerScanGo(t *testing.T) {
 	}
 	sets, _ := goSets(joinerSets)
 	rng := rand.New(rand.NewPCG(43, 44))
-	pieces := slices.Concat(slices.Repeat(joinerWords, 4), joinerPieces, lookAlikes)
+	pieces := slices.Concat(slices.Repeat(joinerWords, 4), runPieces)
 	scans := 0
 	for range runs(300) {
 		in := pieceText(rng, 128+rng.IntN(600), pieces, joinerWords)

@@ -148,9 +148,17 @@ func joinerBlock(v *vecTables, e *emojiTables, src []byte, at int, pass joinerPa
 			esc &^= 1 << i // escapedIn takes every byte as ASCII
 		}
 	}
-	_, other := v.flags(next, before, 0, scan512)
 	if esc != 0 || v.runErrorsAfter(next, [2]byte{before[1], before[2]}) != 0 {
 		return 0, false
+	}
+	// The pairs alone, at the byte after each: flags would add the
+	// bytes that CHECK512_ERRS finds ill-formed, which RUN_ERRS need
+	// not where a lead from F0 up is three back, before at.
+	var other uint64
+	for i, c := range next {
+		if v.pairAfter512(c, src[at+i-1], src[at+i-2]) {
+			other |= 1 << i
+		}
 	}
 	w := src[:at+64]
 	if pend != 0 && pass(w, at-64, pend, e) != pend {

@@ -373,9 +373,17 @@ var joinerPieces = []string{
 // U+200C and U+200D do, where a non-joiner or a joiner would pass: the
 // runs of joiners, which tell those by those two bytes alone, pass them
 // there, which no set they run for escapes (joinerAt). The tests of the
-// runs take them with joinerPieces, which does not have them: FuzzKernels's
-// inputs choose pieces by their places in that list.
+// runs take them with joinerPieces (runPieces), which does not have them:
+// FuzzKernels's inputs choose pieces by their places in that list.
 var lookAlikes = []string{"ب\u204cب ", "کتاب\u204cها ", "क्\u208dष ", "स्\u204cत ", "\u204c", "\u208d"}
+
+// fourBytes are characters of four bytes, whole and cut short, among
+// letters that join: the runs of joiners take a lead byte from F0 up as
+// an error (RUN_ERRS), where the rest of the kernels take each as it is.
+var fourBytes = []string{"\U00010000", "ب\U0001F600ب ", "\U0010FFFF", "\xf0\x9f\x98", "ب\xf0\x9fب", "\xf0", "\xf4\x90\x80\x80", "\xf4\x8f\xbf", "\xf5"}
+
+// runPieces are the pieces of the tests of the runs of joiners.
+var runPieces = slices.Concat(joinerPieces, lookAlikes, fourBytes)
 
 // joinerWords are the words around joinerPieces: Persian and Hindi.
 var joinerWords = []string{"کتاب ", "زبان ", "فارسی ", "دانشگاه ", "و ", "در ", "भारत ", "हिंदी ", "भाषा ", "और "}
@@ -390,7 +398,7 @@ func TestVectorGoJoinersRun(t *testing.T) {
 		strings.Repeat("می\u200cخواهم کتاب\u200cها ", 4),
 		strings.Repeat("क्\u200dष भारत स्\u200cत ", 4),
 	} {
-		checkAround(t, joinerSets, start, strings.Repeat(start, 3), slices.Concat(joinerPieces, lookAlikes), step(5))
+		checkAround(t, joinerSets, start, strings.Repeat(start, 3), runPieces, step(5))
 	}
 }
 
@@ -416,7 +424,7 @@ func checkAround(t *testing.T, configs [][]Option, start, after string, pieces [
 // joinerSets, with the caller's src reaching before src, and dst cut
 // anywhere; and both do what the plain loop does.
 func TestVectorGoJoiners(t *testing.T) {
-	checkPieceTexts(t, joinerSets, rand.New(rand.NewPCG(9, 10)), slices.Concat(joinerPieces, lookAlikes), joinerWords)
+	checkPieceTexts(t, joinerSets, rand.New(rand.NewPCG(9, 10)), runPieces, joinerWords)
 }
 
 // checkPieceTexts holds the AVX-512 kernel that copies to its Go version,
