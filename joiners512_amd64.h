@@ -131,12 +131,7 @@
 // through NewReader 1.03x; Hindi 1.09x and 1.03x. It clobbers Z1, Z5
 // and Z6.
 #define RUN_ERRS \
-	VPSRLW     $2, Z2, Z5;         \
-	VPERMB     Z10, Z5, Z5;        \
-	VPERMB     Z9, Z2, Z6;         \
-	VPANDQ     Z6, Z5, Z5;         \
-	VPSRLW     $2, Z0, Z1;         \
-	VPERMB     Z8, Z1, Z6;         \
+	KL512_PAIRS;                   \
 	VPSUBUSB   Z16, Z3, Z11;       \
 	VPANDQ     Z18, Z11, Z11;      \
 	VPTERNLOGD $0x78, Z6, Z5, Z11

@@ -62,22 +62,27 @@
 	CHECK512_ERRS; \
 	VPTESTMB Z11, Z11, K1
 
+// KL512_PAIRS looks up the errors in pairs of bytes (Keiser–Lemire), of
+// the block Z0 after the bytes one place back, Z2: by the high half of
+// the byte before (Z5), its low half (Z6, ANDed into Z5) and the high
+// half of the byte (Z6), each looked up with VPERMB by six bits
+// (vecTables.byte1High64): with VPSHUFB by four, each half masked out
+// first, and two instructions more in CHECK512_ERRS, Validate's Span read
+// text that is not ASCII at 0.81-0.86x this speed (four interleaved
+// passes). It leaves the block shifted right by two in Z1.
+#define KL512_PAIRS \
+	VPSRLW $2, Z2, Z5;  \
+	VPERMB Z10, Z5, Z5; \
+	VPERMB Z9, Z2, Z6;  \
+	VPANDQ Z6, Z5, Z5;  \
+	VPSRLW $2, Z0, Z1;  \
+	VPERMB Z8, Z1, Z6
+
 // CHECK512_ERRS is CHECK512_BACK but its test: it leaves the errors in Z11,
 // a byte that is not 0 where one is. It clobbers Z1, Z4, Z5 and Z6.
 #define CHECK512_ERRS \
-	/* Keiser–Lemire: errors in pairs of bytes, by the high half of */ \
-	/* the byte before, its low half and the high half of the byte, */ \
-	/* each looked up with VPERMB by six bits (vecTables.byte1High64): */ \
-	/* with VPSHUFB by four, each half masked out first, and two */ \
-	/* instructions more below, Validate's Span read text that is not */ \
-	/* ASCII at 0.81-0.86x this speed (four interleaved passes). ... */ \
-	VPSRLW  $2, Z2, Z5;  \
-	VPERMB  Z10, Z5, Z5; \
-	VPERMB  Z9, Z2, Z6;  \
-	VPANDQ  Z6, Z5, Z5;  \
-	VPSRLW  $2, Z0, Z1;  \
-	VPERMB  Z8, Z1, Z6;  \
-	/* ... and whether a third or fourth byte must be a continuation: */ \
+	KL512_PAIRS; \
+	/* Whether a third or fourth byte must be a continuation: */ \
 	/* ((Z11 | Z4) & Z18) ^ (Z5 & Z6), in three instructions for five. */ \
 	VPSUBUSB   Z16, Z3, Z11;       \
 	VPSUBUSB   Z17, Z4, Z4;        \
