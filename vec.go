@@ -95,9 +95,9 @@ type vecTables struct {
 	// hi[i>>2]), of the byte itself for byte1Low, so that no half is
 	// masked out first.
 	hi64, byte1High64, byte1Low64, byte2High64 [64]byte
-	// byte1Low64 for the runs of joiners (JOINERS_BLOCK), which take no
-	// character of four bytes: a lead byte from F0 up is ill-formed
-	// before any byte, so that they need not test the fourth byte of one.
+	// byte1Low64 for the runs of joiners (RUN_ERRS), which take no
+	// character of four bytes: every byte after a lead byte from F0 up
+	// is ill-formed, so that they need not test the fourth byte of one.
 	byte1LowRun64 [64]byte
 
 	escapes uint64 // nonzero when some ASCII byte is escaped

@@ -133,8 +133,8 @@ func (c *copier) joiners(b []byte, pass joinerPass) bool {
 // with pend the flags that the block before left at its last two bytes,
 // and returns those that it leaves to the next. It reads the six bytes
 // before the block. It takes a lead byte from F0 up as an error, as the
-// runs do (runErrorsAfter), so that a block of the run starts after
-// complete characters, or after a block that passed.
+// runs do (runErrorsAfter), which is exact where a run starts, after
+// complete characters, and after each block that passed.
 func joinerBlock(v *vecTables, e *emojiTables, src []byte, at int, pass joinerPass, pend uint64) (left uint64, ok bool) {
 	var before [3]byte
 	copy(before[:], src[at-3:at])
