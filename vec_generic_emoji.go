@@ -136,8 +136,6 @@ func (c *copier) joiners(b []byte, pass joinerPass) bool {
 // runs do (runErrorsAfter), which is exact where a run starts, after
 // complete characters, and after each block that passed.
 func joinerBlock(v *vecTables, e *emojiTables, src []byte, at int, pass joinerPass, pend uint64) (left uint64, ok bool) {
-	var before [3]byte
-	copy(before[:], src[at-3:at])
 	next := src[at : at+64]
 	// The escaped ASCII bytes apart, as JOINERS_BLOCK tests them: in the
 	// scan's form the flag of a pair led by C0–DF falls on the byte after
@@ -148,7 +146,7 @@ func joinerBlock(v *vecTables, e *emojiTables, src []byte, at int, pass joinerPa
 			esc &^= 1 << i // escapedIn takes every byte as ASCII
 		}
 	}
-	if esc != 0 || v.runErrorsAfter(next, [2]byte{before[1], before[2]}) != 0 {
+	if esc != 0 || v.runErrorsAfter(next, [2]byte{src[at-2], src[at-1]}) != 0 {
 		return 0, false
 	}
 	// The pairs alone, at the byte after each: flags would add the
